@@ -1,0 +1,82 @@
+import { KustomizeError } from '../errors.js';
+import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig } from '../fieldspec/transformer-config.js';
+import { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { isMap } from '../yaml/value.js';
+
+/**
+ * What a kustomization has gathered so far: its resources, the field specs its transformers
+ * use (kustomize's defaults plus every `configurations:` met), and its vars.
+ */
+export class Accumulator {
+  readonly resources = new ResourceMap();
+  config: TransformerConfig = emptyTransformerConfig();
+
+  mergeConfig(config: TransformerConfig): void {
+    this.config = mergeTransformerConfigs(this.config, config);
+  }
+
+  /** Adds another kustomization's result (a base): its resources must not clash with ours. */
+  absorbBase(base: Accumulator): void {
+    this.resources.appendAll(base.resources);
+    this.mergeConfig(base.config);
+  }
+
+  /**
+   * Adds generated resources: new ids are appended; an existing id is merged into or
+   * replaced, as the generator's behavior says.
+   */
+  absorbGenerated(generated: Resource[]): void {
+    for (const r of generated) {
+      const id = r.id;
+      const matches = this.resources.byAnyId(id);
+      if (matches.length === 0) {
+        if (r.behavior === 'merge' || r.behavior === 'replace') {
+          throw new KustomizeError('GENERATOR_FAILED', `id ${id} does not exist; cannot merge or replace`);
+        }
+        this.resources.append(r);
+        continue;
+      }
+      if (matches.length > 1) {
+        throw new KustomizeError('GENERATOR_FAILED', `found multiple objects ${matches.map((m) => m.id).join(', ')} that could accept merge of ${id}`);
+      }
+      const old = matches[0]!;
+      if (r.behavior === 'replace') {
+        copyMetadataFrom(r, old);
+      } else if (r.behavior === 'merge') {
+        const origin = old.origin;
+        copyMetadataFrom(r, old);
+        for (const field of ['data', 'binaryData']) {
+          const merged = { ...(isMap(old.obj[field]) ? old.obj[field] : {}), ...(isMap(r.obj[field]) ? r.obj[field] : {}) };
+          if (Object.keys(merged).length > 0 || field === 'data') r.obj[field] = merged;
+        }
+        if (origin) r.origin = origin;
+      } else {
+        throw new KustomizeError('GENERATOR_FAILED', `id ${id} exists; behavior must be merge or replace`);
+      }
+      this.resources.replace(old, r);
+    }
+  }
+}
+
+/**
+ * kustomize's CopyMergeMetaDataFieldsFrom: the new object keeps its content but takes the
+ * old one's name, namespace and build history; labels and annotations are merged (new wins).
+ */
+function copyMetadataFrom(r: Resource, old: Resource): void {
+  for (const field of ['labels', 'annotations'] as const) {
+    const merged = { ...(old.stringMap(field) ?? {}), ...(r.stringMap(field) ?? {}) };
+    const meta = r.metadata(true)!;
+    if (Object.keys(merged).length > 0) meta[field] = merged;
+    else delete meta[field];
+  }
+  r.setName(old.name);
+  if (old.namespace) r.setNamespace(old.namespace);
+  else delete r.metadata()!['namespace'];
+  const needsHash = r.needsHashSuffix;
+  const origin = r.origin;
+  r.copyStateFrom(old);
+  r.needsHashSuffix = needsHash;
+  r.behavior = undefined;
+  r.origin = origin ?? old.origin;
+}

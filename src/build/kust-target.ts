@@ -1,0 +1,279 @@
+import { KustomizeError, wrapError } from '../errors.js';
+import { defaultTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
+import { join } from '../fs/path.js';
+import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
+import type { Loader } from '../load/loader.js';
+import { originFromConfig, type Origin } from '../model/origin.js';
+import { resourcesFromText } from '../model/resource-factory.js';
+import type { Resource } from '../model/resource.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import { PluginLoader } from '../plugins/loader.js';
+import type { ConfiguredPlugin, Generator, PluginContext, Transformer } from '../plugins/plugin.js';
+import { utf8DecodeStrict } from '../encoding/base64.js';
+import { Accumulator } from './accumulator.js';
+import { fieldGenerators, fieldTransformers } from './builtin-plugins.js';
+import type { BuildContext } from './context.js';
+
+const plugins = new PluginLoader();
+
+/**
+ * One kustomization (or component) directory and what it does: accumulate its resources
+ * (files and other kustomizations), then generate, then apply its components, then
+ * transform, then validate, in kustomize's order.
+ */
+export class KustTarget {
+  private readonly pluginCtx: PluginContext;
+
+  private constructor(
+    readonly loader: Loader,
+    readonly kustomization: Kustomization,
+    /** the kustomization file's name in its directory */
+    readonly fileName: string,
+    private readonly ctx: BuildContext,
+    /** this directory relative to the top of the build, for origin annotations */
+    private readonly originDir: string,
+  ) {
+    this.pluginCtx = ctx.pluginContext(loader);
+  }
+
+  /** Finds and reads the kustomization file of the loader's directory; prints its deprecation warnings. */
+  static load(loader: Loader, ctx: BuildContext, originDir: string): KustTarget {
+    const found: [string, string][] = [];
+    for (const name of KUSTOMIZATION_FILE_NAMES) {
+      const path = loader.absolute(name);
+      if (ctx.fs.exists(path) && !ctx.fs.isDirectory(path)) found.push([name, utf8DecodeStrict(loader.load(name)) ?? '']);
+    }
+    if (found.length === 0) {
+      throw new KustomizeError(
+        'KUSTOMIZATION_NOT_FOUND',
+        `unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '${loader.root}'`,
+        { file: loader.root },
+      );
+    }
+    if (found.length > 1) {
+      throw new KustomizeError('KUSTOMIZATION_INVALID', `Found multiple kustomization files under: ${loader.root}\n`, { file: loader.root });
+    }
+    const [name, text] = found[0]!;
+    const { kustomization, warnings } = readKustomization(text, loader.absolute(name), loader.root);
+    for (const w of warnings) ctx.warn(w);
+    return new KustTarget(loader, kustomization, name, ctx, originDir);
+  }
+
+  /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
+  async accumulate(acc: Accumulator = new Accumulator()): Promise<Accumulator> {
+    const k = this.kustomization;
+    try {
+      await this.accumulateResources(acc, k.resources ?? []);
+    } catch (e) {
+      throw wrapError(e, 'accumulating resources');
+    }
+    acc.mergeConfig(this.ownTransformerConfig());
+    await this.runGenerators(acc);
+    try {
+      await this.accumulateComponents(acc, k.components ?? []);
+    } catch (e) {
+      throw wrapError(e, 'accumulating components');
+    }
+    await this.runTransformers(acc);
+    await this.runValidators(acc);
+    return acc;
+  }
+
+  /** kustomize's default field specs plus this kustomization's `configurations:` files. */
+  private ownTransformerConfig(): TransformerConfig {
+    let config = defaultTransformerConfig();
+    for (const path of this.kustomization.configurations ?? []) {
+      const text = utf8DecodeStrict(this.loader.load(path)) ?? '';
+      config = mergeTransformerConfigs(config, parseTransformerConfig(text, path));
+    }
+    return config;
+  }
+
+  /** Each entry is a resource file, else a kustomization directory (or remote base). */
+  private async accumulateResources(acc: Accumulator, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      let fileError: KustomizeError;
+      try {
+        this.accumulateFile(acc, path);
+        continue;
+      } catch (e) {
+        fileError = e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${path}'`);
+      }
+      let child: Loader;
+      try {
+        child = this.loader.child(path);
+      } catch (e) {
+        if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID') throw fileError;
+        throw wrapError(e, `accumulation err='${fileError.message}'`);
+      }
+      try {
+        await this.accumulateDirectory(acc, child, path, false);
+      } catch (e) {
+        throw wrapError(e, `accumulation err='${fileError.message}'`);
+      }
+    }
+  }
+
+  private accumulateFile(acc: Accumulator, path: string): void {
+    let resources: Resource[];
+    try {
+      const bytes = this.loader.load(path);
+      resources = resourcesFromText(utf8DecodeStrict(bytes) ?? new TextDecoder().decode(bytes), path);
+    } catch (e) {
+      throw wrapError(e, `accumulating resources from '${path}'`);
+    }
+    if (this.ctx.trackOrigins) {
+      const origin = this.fileOrigin(path);
+      for (const r of resources) r.origin = origin;
+    }
+    try {
+      acc.resources.appendAll(resources);
+    } catch (e) {
+      throw wrapError(e, `merging resources from '${path}'`);
+    }
+  }
+
+  private fileOrigin(path: string): Origin {
+    const remote = this.loader.containingRemote;
+    if (!remote) return { path: join(this.originDir, path) };
+    const origin: Origin = { path: this.loader.originPath(path), repo: remote.repo ?? remote.url };
+    if (remote.ref) origin.ref = remote.ref;
+    return origin;
+  }
+
+  private async accumulateDirectory(acc: Accumulator, child: Loader, path: string, isComponent: boolean): Promise<void> {
+    let sub: KustTarget;
+    try {
+      sub = KustTarget.load(child, this.ctx, join(this.originDir, path));
+    } catch (e) {
+      throw wrapError(e, `couldn't make target for path '${child.root}'`);
+    }
+    sub.applyOpenApiField(false);
+    const kind = sub.kustomization.kind;
+    if (isComponent && kind !== 'Component') {
+      throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind 'Component' for path '${child.root}' but got '${kind}'`);
+    }
+    if (!isComponent && kind === 'Component') {
+      throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind != 'Component' for path '${child.root}'`);
+    }
+    if (isComponent) {
+      try {
+        await sub.accumulate(acc);
+      } catch (e) {
+        throw wrapError(e, `recursed accumulation of path '${child.root}'`);
+      }
+      return;
+    }
+    let subAcc: Accumulator;
+    try {
+      subAcc = await sub.accumulate();
+    } catch (e) {
+      throw wrapError(e, `recursed accumulation of path '${child.root}'`);
+    }
+    try {
+      acc.absorbBase(subAcc);
+    } catch (e) {
+      throw wrapError(e, `recursed merging from path '${child.root}'`);
+    }
+  }
+
+  private async accumulateComponents(acc: Accumulator, paths: string[]): Promise<void> {
+    for (const path of paths) {
+      let child: Loader;
+      try {
+        child = this.loader.child(path);
+      } catch (e) {
+        throw new KustomizeError((e as KustomizeError).code ?? 'FILE_NOT_FOUND', `loader.New ${JSON.stringify((e as Error).message)}`, { cause: e });
+      }
+      try {
+        await this.accumulateDirectory(acc, child, path, true);
+      } catch (e) {
+        throw new KustomizeError((e as KustomizeError).code ?? 'KUSTOMIZATION_INVALID', `accumulateDirectory: ${JSON.stringify((e as Error).message)}`, {
+          cause: e,
+        });
+      }
+    }
+  }
+
+  /** Applies this kustomization's `openapi:` field to the build's schema choice. */
+  applyOpenApiField(root: boolean): void {
+    const field = this.kustomization.openapi;
+    const path = field?.['path'];
+    const text = path === undefined ? undefined : utf8DecodeStrict(this.loader.load(path)) ?? '';
+    this.ctx.openapi.set(field, text, { root, file: this.loader.absolute(this.fileName) });
+  }
+
+  private get configuredIn(): string {
+    return join(this.originDir, this.fileName);
+  }
+
+  private async runGenerators(acc: Accumulator): Promise<void> {
+    const generators = [...fieldGenerators(this.kustomization, this.configuredIn), ...(await this.configuredPlugins(this.kustomization.generators, 'generator'))];
+    for (const g of generators) {
+      const generated = await g.plugin.generate(this.pluginCtx);
+      if (this.ctx.trackOrigins) for (const r of generated) r.origin ??= g.origin;
+      try {
+        acc.absorbGenerated(generated);
+      } catch (e) {
+        throw wrapError(e, `merging from generator ${g.origin.configuredBy?.kind ?? ''}`);
+      }
+    }
+  }
+
+  private async runTransformers(acc: Accumulator): Promise<void> {
+    const transformers = [
+      ...fieldTransformers(this.kustomization, acc.config, this.pluginCtx, this.configuredIn),
+      ...(await this.configuredPlugins(this.kustomization.transformers, 'transformer')),
+    ];
+    for (const t of transformers) await this.runTransformer(acc.resources, t);
+  }
+
+  private async runValidators(acc: Accumulator): Promise<void> {
+    for (const v of await this.configuredPlugins(this.kustomization.validators, 'transformer')) {
+      await this.runTransformer(acc.resources, v);
+    }
+  }
+
+  private async runTransformer(resources: ResourceMap, t: ConfiguredPlugin<Transformer>): Promise<void> {
+    await t.plugin.transform(resources, this.pluginCtx);
+    resources.changed();
+    resources.removeAll(resources.resources().filter((r) => Object.keys(r.obj).length === 0));
+    if (this.ctx.trackOrigins) recordTransformation(resources, t.origin);
+  }
+
+  /** The plugins configured by `generators:`/`transformers:`/`validators:` entries (inline configs first, then files and kustomizations). */
+  private async configuredPlugins(entries: string[] | undefined, role: 'generator'): Promise<ConfiguredPlugin<Generator>[]>;
+  private async configuredPlugins(entries: string[] | undefined, role: 'transformer'): Promise<ConfiguredPlugin<Transformer>[]>;
+  private async configuredPlugins(entries: string[] | undefined, role: 'generator' | 'transformer'): Promise<ConfiguredPlugin<Generator | Transformer>[]> {
+    if (!entries || entries.length === 0) return [];
+    const configs = new Accumulator();
+    const paths: string[] = [];
+    for (const entry of entries) {
+      let inline: Resource[];
+      try {
+        inline = resourcesFromText(entry, this.fileName);
+      } catch {
+        paths.push(entry);
+        continue;
+      }
+      if (this.ctx.trackOrigins) for (const r of inline) r.origin = { path: this.configuredIn };
+      configs.resources.appendAll(inline);
+    }
+    await this.accumulateResources(configs, paths);
+    return configs.resources.resources().map((config) => {
+      const plugin = role === 'generator' ? plugins.loadGenerator(config, this.pluginCtx) : plugins.loadTransformer(config, this.pluginCtx);
+      return { plugin, origin: originFromConfig(config.origin?.path ?? this.configuredIn, config.obj) };
+    });
+  }
+}
+
+/**
+ * kustomize's transformer annotations: a resource without an origin is taken to be made by
+ * the transformer; one with an origin records the transformer among its transformations.
+ */
+function recordTransformation(resources: ResourceMap, origin: Origin): void {
+  for (const r of resources) {
+    if (!r.origin) r.origin = origin;
+    else (r.transformations ??= []).push(origin);
+  }
+}

@@ -1,0 +1,106 @@
+import { KustomizeError } from '../errors.js';
+import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import type { Image } from '../kinds/kustomization.js';
+import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Transformer } from '../plugins/plugin.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+
+export interface ImageTagConfig {
+  imageTag: Image;
+  fieldSpecs: FieldSpec[];
+}
+
+/**
+ * `images`: rewrites the name, tag or digest of matching images, both in every
+ * `containers`/`initContainers` list (kustomize's legacy walk) and in the fields its field
+ * specs list.
+ */
+export class ImageTagTransformer implements Transformer {
+  static readonly kind = 'ImageTagTransformer';
+  private readonly matcher: RegExp | undefined;
+
+  constructor(readonly config: ImageTagConfig) {
+    this.matcher = imageMatcher(config.imageTag.name ?? '');
+  }
+
+  static fromConfig(config: YMap): ImageTagTransformer {
+    const c = decodeConfig<Partial<ImageTagConfig>>(
+      config,
+      { struct: 'ImageTagTransformerPlugin', fields: { imageTag: ImageShape, fieldSpecs: FieldSpecsShape } },
+      ImageTagTransformer.kind,
+    );
+    return new ImageTagTransformer({ imageTag: c.imageTag ?? {}, fieldSpecs: c.fieldSpecs ?? [] });
+  }
+
+  transform(resources: ResourceMap): void {
+    for (const r of resources) {
+      if (r.kind !== 'CustomResourceDefinition') this.walkContainers(r.obj);
+      const gvk = r.gvk;
+      for (const fs of this.config.fieldSpecs) {
+        if (fieldSpecSelects(fs, gvk)) visitField(r.obj, fs, undefined, (holder, key) => this.update(holder, key));
+      }
+    }
+  }
+
+  /** kustomize's legacy filter: any `containers`/`initContainers` sequence, at any depth. */
+  private walkContainers(node: Value): void {
+    if (isSeq(node)) {
+      for (const item of node) this.walkContainers(item);
+    } else if (isMap(node)) {
+      for (const key of Object.keys(node)) {
+        const v = node[key]!;
+        this.walkContainers(v);
+        if ((key === 'containers' || key === 'initContainers') && isSeq(v)) {
+          for (const c of v) if (isMap(c) && 'image' in c) this.update(c, 'image');
+        }
+      }
+    }
+  }
+
+  private update(holder: YMap, key: string): void {
+    const value = holder[key];
+    if (value === null || value === undefined) return;
+    if (typeof value === 'object') throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode for image field '${key}'`);
+    const current = String(value);
+    if (!this.matcher?.test(current)) return;
+    const img = this.config.imageTag;
+    let [name, tag, digest] = splitImage(current);
+    if (img.newName) name = img.newName;
+    if (img.newTag && img.digest) {
+      tag = img.newTag;
+      digest = img.digest;
+    } else if (img.newTag) {
+      tag = img.newTag;
+      digest = '';
+    } else if (img.digest) {
+      tag = '';
+      digest = img.digest;
+    }
+    if (img.tagSuffix && tag && !tag.endsWith(img.tagSuffix)) tag += img.tagSuffix;
+    holder[key] = name + (tag ? ':' + tag : '') + (digest ? '@' + digest : '');
+  }
+}
+
+/** kustomize matches image names as a regular expression anchored at the start; an invalid one matches nothing. */
+function imageMatcher(name: string): RegExp | undefined {
+  try {
+    return new RegExp(`^(?:${name})(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
+  } catch {
+    return undefined;
+  }
+}
+
+/** `[host[:port]/]path[:tag][@digest]` into name, tag and digest. */
+export function splitImage(image: string): [string, string, string] {
+  const slash = image.indexOf('/');
+  const offset = slash > 0 ? slash : 0;
+  const search = image.slice(offset);
+  const at = search.indexOf('@');
+  const colon = search.indexOf(':');
+  if (colon < 0 && at < 0) return [image, '', ''];
+  if (at >= 0 && (at < colon || colon < 0)) return [image.slice(0, at + offset), '', image.slice(at + offset + 1)];
+  if (at >= 0) return [image.slice(0, colon + offset), image.slice(colon + offset + 1, at + offset), image.slice(at + offset + 1)];
+  return [image.slice(0, colon + offset), image.slice(colon + offset + 1), ''];
+}

@@ -1,0 +1,92 @@
+import { KustomizeError } from '../errors.js';
+import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { FieldSpecsShape } from '../kinds/shapes.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import type { Transformer } from '../plugins/plugin.js';
+import { isMap, isSeq, type YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+
+/** Which subjects of (Cluster)RoleBindings get the namespace. */
+export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
+
+export interface NamespaceConfig {
+  namespace: string;
+  fieldSpecs: FieldSpec[];
+  /** only set namespaces that are empty */
+  unsetOnly?: boolean;
+  setRoleBindingSubjects?: RoleBindingSubjects;
+}
+
+/**
+ * `namespace`: sets `metadata.namespace` of namespaced resources, and the other namespace
+ * fields its field specs list (e.g. the namespace of the service an APIService points to).
+ */
+export class NamespaceTransformer implements Transformer {
+  static readonly kind = 'NamespaceTransformer';
+
+  constructor(readonly config: NamespaceConfig) {}
+
+  static fromConfig(config: YMap): NamespaceTransformer {
+    const c = decodeConfig<Partial<NamespaceConfig>>(
+      config,
+      {
+        struct: 'NamespaceTransformerPlugin',
+        fields: { namespace: 'string', fieldSpecs: FieldSpecsShape, unsetOnly: 'bool', setRoleBindingSubjects: 'string' },
+      },
+      NamespaceTransformer.kind,
+    );
+    const mode = c.setRoleBindingSubjects || 'defaultOnly';
+    if (mode !== 'defaultOnly' && mode !== 'allServiceAccounts' && mode !== 'none') {
+      throw new KustomizeError(
+        'KUSTOMIZATION_INVALID',
+        `invalid value "${mode}" for setRoleBindingSubjects: must be one of "defaultOnly", "none" or "allServiceAccounts"`,
+      );
+    }
+    return new NamespaceTransformer({ namespace: c.namespace ?? '', fieldSpecs: c.fieldSpecs ?? [], unsetOnly: c.unsetOnly ?? false, setRoleBindingSubjects: mode });
+  }
+
+  transform(resources: ResourceMap): void {
+    const ns = this.config.namespace;
+    if (!ns) return;
+    const fieldSpecs = this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace');
+    for (const r of resources) {
+      if (Object.keys(r.obj).length === 0) continue;
+      r.storePreviousId();
+      const gvk = r.gvk;
+      if (!r.id.isClusterScoped) this.setNamespace(r.metadata(true)!, 'namespace');
+      const isBinding = gvk.kind === 'RoleBinding' || gvk.kind === 'ClusterRoleBinding';
+      if (isBinding) this.setSubjects(r);
+      for (const fs of fieldSpecs) {
+        if (isBinding && fs.path === 'subjects') continue;
+        if (!fieldSpecSelects(fs, gvk)) continue;
+        visitField(r.obj, fs, 'scalar', (holder, key) => this.setNamespace(holder, key));
+      }
+    }
+    resources.changed();
+    const seen = new Set<string>();
+    for (const r of resources) {
+      const key = r.id.key;
+      if (seen.has(key)) throw new KustomizeError('TRANSFORMER_FAILED', `namespace transformation produces ID conflict: ${r.id}`);
+      seen.add(key);
+    }
+  }
+
+  private setSubjects(r: Resource): void {
+    const subjects = r.obj['subjects'];
+    const mode = this.config.setRoleBindingSubjects ?? 'defaultOnly';
+    if (mode === 'none' || !isSeq(subjects)) return;
+    for (const s of subjects) {
+      if (!isMap(s)) continue;
+      const wanted = mode === 'defaultOnly' ? s['name'] === 'default' : s['kind'] === 'ServiceAccount';
+      if (wanted) this.setNamespace(s, 'namespace');
+    }
+  }
+
+  private setNamespace(holder: YMap, key: string): void {
+    const v = holder[key];
+    if (isMap(v) || isSeq(v)) throw new KustomizeError('TRANSFORMER_FAILED', 'namespace field specs must target scalar nodes');
+    if (this.config.unsetOnly && v !== undefined && v !== null && v !== '') return;
+    holder[key] = this.config.namespace;
+  }
+}

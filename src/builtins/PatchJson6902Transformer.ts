@@ -1,0 +1,58 @@
+import { KustomizeError } from '../errors.js';
+import type { Selector } from '../kinds/kustomization.js';
+import { SelectorShape } from '../kinds/shapes.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
+import type { PluginContext, Transformer } from '../plugins/plugin.js';
+import { utf8DecodeStrict } from '../encoding/base64.js';
+import { isMap, type YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+import { selectTargets } from './patch-targets.js';
+
+export interface Json6902Config {
+  target?: Selector;
+  path?: string;
+  jsonOp?: string;
+}
+
+/** `patchesJson6902`: JSON patch operations (JSON or YAML) applied to the resources the target selects. */
+export class PatchJson6902Transformer implements Transformer {
+  static readonly kind = 'PatchJson6902Transformer';
+
+  private constructor(
+    private readonly target: Selector,
+    private readonly ops: JsonPatchOp[],
+  ) {}
+
+  static fromConfig(config: YMap, ctx: PluginContext): PatchJson6902Transformer {
+    const c = decodeConfig<Json6902Config>(
+      config,
+      { struct: 'PatchJson6902TransformerPlugin', fields: { target: SelectorShape, path: 'string', jsonOp: 'string' } },
+      PatchJson6902Transformer.kind,
+    );
+    return PatchJson6902Transformer.create(c, ctx);
+  }
+
+  static create(c: Json6902Config, ctx: PluginContext): PatchJson6902Transformer {
+    if (!c.target?.name) throw new KustomizeError('KUSTOMIZATION_INVALID', 'must specify the target name');
+    if (!c.path && !c.jsonOp) throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty jsonOp');
+    let text = c.jsonOp ?? '';
+    if (c.path) {
+      if (c.jsonOp) throw new KustomizeError('KUSTOMIZATION_INVALID', 'must specify a file path or jsonOp, not both');
+      text = utf8DecodeStrict(ctx.loader.load(c.path)) ?? '';
+      if (text === '') throw new KustomizeError('PATCH_FAILED', `patch file '${c.path}' empty seems to be empty`, { file: c.path });
+    }
+    const ops = parseJsonPatch(text, c.path ?? '');
+    if (ops.length === 0) throw new KustomizeError('PATCH_FAILED', `patch appears to be empty; file=${c.path ?? ''}, JsonOp=${text}`);
+    return new PatchJson6902Transformer(c.target, ops);
+  }
+
+  transform(resources: ResourceMap): void {
+    for (const r of selectTargets(resources, this.target)) {
+      const out = applyJsonPatch(r.obj, this.ops);
+      if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', 'json patch must leave an object');
+      r.obj = out;
+    }
+    resources.changed();
+  }
+}

@@ -1,0 +1,55 @@
+import { KustomizeError } from '../errors.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import type { PluginContext, Transformer } from '../plugins/plugin.js';
+import { utf8DecodeStrict } from '../encoding/base64.js';
+import type { YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+import { applySmpTo, smpPatchesFromText, targetByPatchId } from './patch-targets.js';
+
+/**
+ * `patchesStrategicMerge`: each entry is a file of patches or, for historical reasons, the
+ * patch text itself; every patch applies to the resource with its id.
+ */
+export class PatchStrategicMergeTransformer implements Transformer {
+  static readonly kind = 'PatchStrategicMergeTransformer';
+
+  private constructor(private readonly patches: Resource[]) {}
+
+  static fromConfig(config: YMap, ctx: PluginContext): PatchStrategicMergeTransformer {
+    const c = decodeConfig<{ paths?: string[]; patches?: string }>(
+      config,
+      { struct: 'PatchStrategicMergeTransformerPlugin', fields: { paths: { list: 'string' }, patches: 'string' } },
+      PatchStrategicMergeTransformer.kind,
+    );
+    return PatchStrategicMergeTransformer.create(c.paths ?? [], c.patches ?? '', ctx);
+  }
+
+  static create(paths: string[], inline: string, ctx: PluginContext): PatchStrategicMergeTransformer {
+    if (paths.length === 0 && inline === '') throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty patch content');
+    const patches: Resource[] = [];
+    for (const entry of paths) patches.push(...patchesOf(entry, ctx));
+    if (inline !== '') patches.push(...smpPatchesFromText(inline, ''));
+    if (patches.length === 0) {
+      throw new KustomizeError('PATCH_FAILED', `patch appears to be empty; files=[${paths.join(' ')}], Patch=${inline}`);
+    }
+    return new PatchStrategicMergeTransformer(patches);
+  }
+
+  transform(resources: ResourceMap, ctx: PluginContext): void {
+    for (const patch of this.patches) {
+      applySmpTo(resources, [targetByPatchId(resources, patch)], patch.obj, ctx.openapi.schema(), {});
+    }
+  }
+}
+
+/** An entry that parses as patch objects is inline patch text; anything else is a file path. */
+function patchesOf(entry: string, ctx: PluginContext): Resource[] {
+  try {
+    const inline = smpPatchesFromText(entry, '');
+    if (inline.length > 0) return inline;
+  } catch {
+    // not patch text: a path
+  }
+  return smpPatchesFromText(utf8DecodeStrict(ctx.loader.load(entry)) ?? '', entry);
+}

@@ -1,0 +1,75 @@
+import { KustomizeError } from '../errors.js';
+import type { Patch } from '../kinds/kustomization.js';
+import { PatchShape } from '../kinds/shapes.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
+import type { PluginContext, Transformer } from '../plugins/plugin.js';
+import { utf8DecodeStrict } from '../encoding/base64.js';
+import { isMap, type YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from './patch-targets.js';
+
+/**
+ * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
+ * file or inline, applied to the resources its target selects; a strategic-merge patch
+ * without a target applies to the resource with its own id.
+ */
+export class PatchTransformer implements Transformer {
+  static readonly kind = 'PatchTransformer';
+
+  private constructor(
+    private readonly args: Patch,
+    private readonly text: string,
+    private readonly smp: Resource[] | undefined,
+    private readonly json: JsonPatchOp[] | undefined,
+  ) {}
+
+  static fromConfig(config: YMap, ctx: PluginContext): PatchTransformer {
+    return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx);
+  }
+
+  static create(args: Patch, ctx: PluginContext): PatchTransformer {
+    let text = (args.patch ?? '').trim();
+    if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${describe(args)}`);
+    if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${describe(args)}`);
+    const file = args.path ?? '';
+    if (args.path) text = (utf8DecodeStrict(ctx.loader.load(args.path)) ?? '').trim();
+    const smp = attempt(() => smpPatchesFromText(text, file));
+    const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
+    if (smp && json) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
+    if (!smp && !json) throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file });
+    return new PatchTransformer(args, text, smp, json);
+  }
+
+  transform(resources: ResourceMap, ctx: PluginContext): void {
+    const options = { allowNameChange: !!this.args.options?.['allowNameChange'], allowKindChange: !!this.args.options?.['allowKindChange'] };
+    if (this.json) {
+      if (!this.args.target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
+      for (const r of selectTargets(resources, this.args.target)) {
+        r.storePreviousId();
+        const out = applyJsonPatch(r.obj, this.json);
+        if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
+        r.obj = out;
+      }
+      resources.changed();
+      return;
+    }
+    for (const patch of this.smp ?? []) {
+      const targets = this.args.target ? selectTargets(resources, this.args.target) : [targetByPatchId(resources, patch)];
+      applySmpTo(resources, targets, patch.obj, ctx.openapi.schema(), options);
+    }
+  }
+}
+
+function attempt<T>(parse: () => T): T | undefined {
+  try {
+    return parse();
+  } catch {
+    return undefined;
+  }
+}
+
+function describe(args: Patch): string {
+  return JSON.stringify(args);
+}

@@ -1,0 +1,30 @@
+import type { SecretArgs } from '../kinds/kustomization.js';
+import { SecretArgsShape } from '../kinds/shapes.js';
+import type { Resource } from '../model/resource.js';
+import type { Generator, PluginContext } from '../plugins/plugin.js';
+import type { YMap } from '../yaml/value.js';
+import { base64Encode, utf8Encode } from '../encoding/base64.js';
+import { decodeConfig } from './config.js';
+import { generatedResource } from './generated-object.js';
+import { loadKvPairs } from './kv-pairs.js';
+
+/** `secretGenerator`: a Secret (type Opaque unless given) from literals, files and env files, base64-encoded. */
+export class SecretGenerator implements Generator {
+  static readonly kind = 'SecretGenerator';
+
+  constructor(readonly args: SecretArgs) {}
+
+  static fromConfig(config: YMap): SecretGenerator {
+    return new SecretGenerator(decodeConfig<SecretArgs>(config, SecretArgsShape, SecretGenerator.kind));
+  }
+
+  generate(ctx: PluginContext): Resource[] {
+    const data: YMap = {};
+    for (const p of loadKvPairs(ctx.loader, this.args, 'Secret')) {
+      data[p.key] = base64Encode(typeof p.value === 'string' ? utf8Encode(p.value) : p.value);
+    }
+    const body: YMap = { type: this.args.type || 'Opaque' };
+    if (Object.keys(data).length > 0) body['data'] = data;
+    return [generatedResource('Secret', this.args, body)];
+  }
+}

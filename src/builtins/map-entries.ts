@@ -1,0 +1,25 @@
+import { KustomizeError } from '../errors.js';
+import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import { isMap } from '../yaml/value.js';
+
+/**
+ * Sets string entries in the map fields the field specs name (labels, selectors,
+ * annotations), creating the maps where the spec says so.
+ */
+export function setMapEntries(resources: ResourceMap, entries: Record<string, string>, fieldSpecs: FieldSpec[]): void {
+  const keys = Object.keys(entries).sort();
+  if (keys.length === 0) return;
+  for (const r of resources) {
+    const gvk = r.gvk;
+    for (const fs of fieldSpecs) {
+      if (!fieldSpecSelects(fs, gvk)) continue;
+      visitField(r.obj, fs, 'map', (holder, field) => {
+        let m = holder[field];
+        if (m === null) m = holder[field] = {};
+        if (!isMap(m)) throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected MappingNode at '${fs.path}' of ${r.id}`);
+        for (const k of keys) m[k] = entries[k]!;
+      });
+    }
+  }
+}

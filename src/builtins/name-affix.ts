@@ -1,0 +1,40 @@
+import type { FieldSpec } from '../fieldspec/fieldspec.js';
+import { fieldSpecSelects, visitField } from '../fieldspec/fieldspec.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { KustomizeError } from '../errors.js';
+import { isMap, isSeq } from '../yaml/value.js';
+
+/** Kinds whose names kustomize never prefixes or suffixes. */
+const SKIPPED = [{ kind: 'CustomResourceDefinition' }, { group: 'apiregistration.k8s.io', kind: 'APIService' }, { kind: 'Namespace' }];
+
+/**
+ * Adds a prefix or suffix to the fields its field specs name (by default `metadata/name`),
+ * remembering the old id and the affix so name references can follow the rename.
+ */
+export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', affix: string, fieldSpecs: FieldSpec[]): void {
+  for (const r of resources) {
+    const original = r.originalId;
+    if (SKIPPED.some((s) => fieldSpecSelects(s, original))) continue;
+    for (const fs of fieldSpecs) {
+      if (!fieldSpecSelects(fs, original)) continue;
+      if (fs.path === 'metadata/name') recordAffix(r, side, affix);
+      visitField(r.obj, fs, 'scalar', (holder, key) => {
+        const v = holder[key];
+        if (isMap(v) || isSeq(v)) {
+          throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode but got ${isMap(v) ? 'MappingNode' : 'SequenceNode'}: node contents:\n${JSON.stringify(v)}`);
+        }
+        const s = v === null || v === undefined ? '' : String(v);
+        holder[key] = side === 'prefix' ? affix + s : s + affix;
+      });
+    }
+  }
+  resources.changed();
+}
+
+function recordAffix(r: Resource, side: 'prefix' | 'suffix', affix: string): void {
+  if (affix === '') return;
+  if (side === 'prefix') r.namePrefixes.push(affix);
+  else r.nameSuffixes.push(affix);
+  r.storePreviousId();
+}

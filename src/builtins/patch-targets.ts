@@ -1,0 +1,53 @@
+import { KustomizeError } from '../errors.js';
+import type { Selector } from '../kinds/kustomization.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { ResourceSelector } from '../model/selector.js';
+import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch/strategic-merge.js';
+import type { OpenApiSchema } from '../openapi/schema.js';
+import { resourcesFromText } from '../model/resource-factory.js';
+import type { YMap } from '../yaml/value.js';
+
+/** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
+export function smpPatchesFromText(text: string, file: string): Resource[] {
+  return resourcesFromText(text, file);
+}
+
+/**
+ * The one resource a patch without a target applies to: the one that has, or had, the
+ * patch's own id. kustomize's wording when there is none or several.
+ */
+export function targetByPatchId(resources: ResourceMap, patch: Resource): Resource {
+  const id = patch.originalId;
+  try {
+    return resources.demandOne(id);
+  } catch (e) {
+    throw new KustomizeError('PATCH_FAILED', `${(e as Error).message}; failed to find unique target for patch ${id}`, { cause: e });
+  }
+}
+
+export function selectTargets(resources: ResourceMap, target: Selector): Resource[] {
+  return new ResourceSelector(target).select(resources);
+}
+
+/**
+ * Applies a strategic-merge patch to each of `targets` in place, recording renames for
+ * name references; resources the patch deletes are removed from the map.
+ */
+export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: YMap, schema: OpenApiSchema, options: SmpResourceOptions): void {
+  const deleted: Resource[] = [];
+  for (const r of targets) {
+    if (options.allowNameChange || options.allowKindChange) r.storePreviousId();
+    const result = applySmpToResource(r.obj, patch, schema, options);
+    if (isDeleted(result)) deleted.push(r);
+    else r.obj = result;
+  }
+  resources.removeAll(deleted);
+  resources.changed();
+  if (!options.allowNameChange && !options.allowKindChange) return;
+  for (const r of targets) {
+    if (resources.byCurrentId(r.id).length > 1) {
+      throw new KustomizeError('RESOURCE_CONFLICT', `may not add resource with an already registered id: ${r.id}`);
+    }
+  }
+}

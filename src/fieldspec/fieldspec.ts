@@ -1,0 +1,91 @@
+import { KustomizeError } from '../errors.js';
+import type { Gvk } from '../model/resid.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+
+/**
+ * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
+ * builtin transformers change exactly the fields their field specs list. Sequences on the
+ * path are crossed implicitly (every element); `name[]` says the field is a sequence.
+ */
+export interface FieldSpec {
+  group?: string;
+  version?: string;
+  kind?: string;
+  path: string;
+  create?: boolean;
+}
+
+/** Whether the spec's GVK (empty parts match anything) selects `gvk`. */
+export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean {
+  return (!fs.kind || fs.kind === gvk.kind) && (!fs.group || fs.group === gvk.group) && (!fs.version || fs.version === gvk.version);
+}
+
+/** Splits `a/b\/c/d` into `['a', 'b/c', 'd']`. */
+export function splitFieldPath(path: string): string[] {
+  const out: string[] = [];
+  for (const part of path.split('/')) {
+    const last = out.length - 1;
+    if (last >= 0 && out[last]!.endsWith('\\')) out[last] = out[last]!.slice(0, -1) + '/' + part;
+    else out.push(part);
+  }
+  return out;
+}
+
+/**
+ * What to create when the field is missing and the spec says `create: true`. Transformers
+ * that never create (name references) pass none.
+ */
+export type CreateKind = 'scalar' | 'map' | undefined;
+
+/** Called with the map holding the field and the field's name; the visitor reads and writes `holder[key]`. */
+export type FieldVisitor = (holder: YMap, key: string) => void;
+
+/**
+ * Visits the field `fs.path` of `obj` (every instance of it, crossing sequences), creating
+ * it when asked. Errors name the path, as kustomize's do.
+ */
+export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, visit: FieldVisitor): void {
+  const path = splitFieldPath(fs.path);
+  try {
+    walk(obj, path, fs.create === true ? createKind : undefined, visit);
+  } catch (e) {
+    if (e instanceof FieldPathError) {
+      throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path}' of object ${describe(obj)}: ${e.message}`);
+    }
+    throw e;
+  }
+}
+
+class FieldPathError extends Error {}
+
+function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldVisitor): void {
+  if (isSeq(node)) {
+    for (const item of node) walk(item, path, createKind, visit);
+    return;
+  }
+  if (!isMap(node)) throw new FieldPathError('expected sequence or mapping node');
+  const [head, ...rest] = path as [string, ...string[]];
+  const isSeqField = head.endsWith('[]');
+  const name = isSeqField ? head.slice(0, -2) : head;
+  const exists = Object.prototype.hasOwnProperty.call(node, name);
+  if (!exists) {
+    if (createKind === undefined || isSeqField) return;
+    node[name] = rest.length === 0 ? (createKind === 'map' ? {} : '') : {};
+  } else if (node[name] === null && rest.length > 0) {
+    // a null on the way becomes what the path needs next
+    if (isSeqField) return;
+    if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
+    node[name] = {};
+  }
+  if (rest.length === 0) {
+    visit(node, name);
+    return;
+  }
+  walk(node[name]!, rest, createKind, visit);
+}
+
+function describe(obj: YMap): string {
+  const meta = obj['metadata'];
+  const name = isMap(meta) ? meta['name'] : undefined;
+  return `${String(obj['kind'] ?? '')} '${String(name ?? '')}'`;
+}

@@ -1,0 +1,124 @@
+import { KustomizeError } from '../errors.js';
+import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import { FieldSpecsShape, gvkFields } from '../kinds/shapes.js';
+import type { Gvk } from '../model/resid.js';
+import { parseYamlDocument } from '../yaml/parse.js';
+import { DEFAULT_FIELD_SPECS_YAML } from './defaults.js';
+import type { FieldSpec } from './fieldspec.js';
+
+/** The fields that refer to objects of one GVK by name. */
+export interface NameBackReference {
+  gvk: Partial<Gvk>;
+  fieldSpecs: FieldSpec[];
+}
+
+/**
+ * The field specs of the builtin transformers for one build: kustomize's defaults merged with
+ * every `configurations:` file and `crds:` annotation met on the way (overlays see the
+ * field specs of their bases).
+ */
+export interface TransformerConfig {
+  namePrefix: FieldSpec[];
+  nameSuffix: FieldSpec[];
+  namespace: FieldSpec[];
+  commonLabels: FieldSpec[];
+  templateLabels: FieldSpec[];
+  volumeClaimTemplateLabels: FieldSpec[];
+  commonAnnotations: FieldSpec[];
+  nameReference: NameBackReference[];
+  varReference: FieldSpec[];
+  images: FieldSpec[];
+  replicas: FieldSpec[];
+}
+
+type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
+const LISTS: FieldSpecList[] = [
+  'namePrefix',
+  'nameSuffix',
+  'namespace',
+  'commonLabels',
+  'templateLabels',
+  'volumeClaimTemplateLabels',
+  'commonAnnotations',
+  'varReference',
+  'images',
+  'replicas',
+];
+
+const ConfigShape: StructShape = {
+  struct: 'TransformerConfig',
+  fields: {
+    ...Object.fromEntries(LISTS.map((l) => [l, FieldSpecsShape])),
+    nameReference: { list: { struct: 'NameBackReferences', fields: { ...gvkFields, fieldSpecs: FieldSpecsShape } } },
+  },
+};
+
+export function emptyTransformerConfig(): TransformerConfig {
+  return {
+    namePrefix: [],
+    nameSuffix: [],
+    namespace: [],
+    commonLabels: [],
+    templateLabels: [],
+    volumeClaimTemplateLabels: [],
+    commonAnnotations: [],
+    nameReference: [],
+    varReference: [],
+    images: [],
+    replicas: [],
+  };
+}
+
+let defaults: TransformerConfig | undefined;
+
+/** kustomize's default field specs (parsed once). Callers must not mutate the result. */
+export function defaultTransformerConfig(): TransformerConfig {
+  defaults ??= parseTransformerConfig(DEFAULT_FIELD_SPECS_YAML, 'default field specs');
+  return defaults;
+}
+
+/** Reads a `configurations:` file. */
+export function parseTransformerConfig(text: string, file: string): TransformerConfig {
+  const value = parseYamlDocument(text, file, { dialect: 'yaml11' });
+  let raw: Partial<Record<FieldSpecList, FieldSpec[]>> & { nameReference?: (Partial<Gvk> & { fieldSpecs?: FieldSpec[] })[] };
+  try {
+    raw = decode(value ?? {}, ConfigShape) ?? {};
+  } catch (e) {
+    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `${e.message} in ${file}`, { file, cause: e });
+    throw e;
+  }
+  const config = emptyTransformerConfig();
+  for (const l of LISTS) config[l] = raw[l] ?? [];
+  config.nameReference = (raw.nameReference ?? []).map(({ fieldSpecs, ...gvk }) => ({ gvk, fieldSpecs: fieldSpecs ?? [] }));
+  return config;
+}
+
+/** `a` plus what `b` adds; equal field specs once (kustomize refuses ones that differ only in `create`). */
+export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConfig): TransformerConfig {
+  const out = emptyTransformerConfig();
+  for (const l of LISTS) out[l] = mergeFieldSpecs(a[l], b[l]);
+  out.nameReference = a.nameReference.map((r) => ({ gvk: r.gvk, fieldSpecs: r.fieldSpecs }));
+  for (const ref of b.nameReference) {
+    const same = out.nameReference.find((r) => sameGvk(r.gvk, ref.gvk));
+    if (same) same.fieldSpecs = mergeFieldSpecs(same.fieldSpecs, ref.fieldSpecs);
+    else out.nameReference.push({ gvk: ref.gvk, fieldSpecs: ref.fieldSpecs });
+  }
+  return out;
+}
+
+export function mergeFieldSpecs(a: FieldSpec[], b: FieldSpec[]): FieldSpec[] {
+  if (b.length === 0) return a;
+  const out = [...a];
+  for (const fs of b) {
+    const same = out.find((x) => x.path === fs.path && sameGvk(x, fs));
+    if (!same) out.push(fs);
+    else if (Boolean(same.create) !== Boolean(fs.create)) {
+      throw new KustomizeError('KUSTOMIZATION_INVALID', `conflicting fieldspecs for path '${fs.path}'`);
+    }
+  }
+  return out;
+}
+
+function sameGvk(a: Partial<Gvk>, b: Partial<Gvk>): boolean {
+  return (a.group ?? '') === (b.group ?? '') && (a.version ?? '') === (b.version ?? '') && (a.kind ?? '') === (b.kind ?? '');
+}

@@ -1,0 +1,40 @@
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import type { FileSystem } from './filesystem.js';
+
+/** The real file system, through node:fs. */
+export class DiskFileSystem implements FileSystem {
+  readFile(path: string): Uint8Array {
+    return nodeFs.readFileSync(path);
+  }
+  exists(path: string): boolean {
+    return nodeFs.existsSync(path);
+  }
+  isDirectory(path: string): boolean {
+    try {
+      return nodeFs.statSync(path).isDirectory();
+    } catch {
+      return false;
+    }
+  }
+  readDir(path: string): string[] {
+    return nodeFs.readdirSync(path).sort();
+  }
+  realPath(path: string): string {
+    return nodeFs.realpathSync(path).split(nodePath.sep).join('/');
+  }
+  isExecutable(path: string): boolean {
+    try {
+      nodeFs.accessSync(path, nodeFs.constants.X_OK);
+      return nodeFs.statSync(path).isFile();
+    } catch {
+      return false;
+    }
+  }
+  writeFile(path: string, data: Uint8Array | string): void {
+    nodeFs.writeFileSync(path, data);
+  }
+  mkdirAll(path: string): void {
+    nodeFs.mkdirSync(path, { recursive: true });
+  }
+}

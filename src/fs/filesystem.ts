@@ -1,0 +1,23 @@
+/**
+ * The file system a build reads from (and `-o DIR` writes to). Paths are absolute and use
+ * `/`; implementations normalise them. Synchronous, because every implementation we need
+ * (disk, memory) is, and kustomize's loading order is sequential anyway.
+ */
+export interface FileSystem {
+  readFile(path: string): Uint8Array;
+  exists(path: string): boolean;
+  isDirectory(path: string): boolean;
+  /** entry names, sorted */
+  readDir(path: string): string[];
+  /** the path with symlinks resolved; throws when it does not exist */
+  realPath(path: string): string;
+  isExecutable?(path: string): boolean;
+  writeFile(path: string, data: Uint8Array | string): void;
+  mkdirAll(path: string): void;
+}
+
+const decoder = new TextDecoder('utf-8', { fatal: false });
+
+export function readText(fs: FileSystem, path: string): string {
+  return decoder.decode(fs.readFile(path));
+}

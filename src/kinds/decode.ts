@@ -1,0 +1,118 @@
+import { isMap, type Value } from '../yaml/value.js';
+
+/**
+ * Declarative shapes for the typed documents kustomize reads (Kustomization, plugin configs,
+ * field-spec configurations). Decoding follows Go's encoding/json with DisallowUnknownFields,
+ * which is how kustomize reads them, so the errors read the same:
+ * `json: unknown field "foo"`, `json: cannot unmarshal number into Go struct field
+ * Kustomization.commonLabels of type string`.
+ */
+export type Shape =
+  | 'string'
+  | 'bool'
+  | 'int'
+  | 'any'
+  | { list: Shape }
+  | { map: Shape }
+  | StructShape;
+
+export interface StructShape {
+  /** Go type name, used in error messages */
+  struct: string;
+  fields: Record<string, Shape>;
+  /** fields read as if they were the struct's own (Go's `json:",inline"`) */
+  inline?: StructShape[];
+  /** keep unknown fields instead of refusing them (plugin configs passed through) */
+  open?: boolean;
+}
+
+export class DecodeError extends Error {}
+
+export function decode<T>(value: Value | undefined, shape: Shape): T {
+  return new Decoder().value(value, shape, [], '') as T;
+}
+
+class Decoder {
+  value(v: Value | undefined, shape: Shape, path: string[], owner: string): unknown {
+    if (v === undefined || v === null) return undefined;
+    if (shape === 'any') return v;
+    if (shape === 'string') {
+      if (typeof v !== 'string') this.typeError(v, 'string', path, owner);
+      return v;
+    }
+    if (shape === 'bool') {
+      if (typeof v !== 'boolean') this.typeError(v, 'bool', path, owner);
+      return v;
+    }
+    if (shape === 'int') {
+      if (typeof v === 'bigint') return Number(v);
+      if (typeof v !== 'number' || !Number.isInteger(v)) this.typeError(v, 'int64', path, owner);
+      return v;
+    }
+    if ('list' in shape) {
+      if (!Array.isArray(v)) this.typeError(v, `[]${goType(shape.list)}`, path, owner);
+      return v.map((item) => this.value(item, shape.list, path, owner) ?? zero(shape.list));
+    }
+    if ('map' in shape) {
+      if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner);
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner) ?? zero(shape.map);
+      return out;
+    }
+    return this.struct(v, shape, path);
+  }
+
+  private struct(v: Value, shape: StructShape, path: string[]): Record<string, unknown> {
+    if (!isMap(v)) this.typeError(v, shape.struct, path, shape.struct);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(v)) {
+      const field = lookupField(shape, key);
+      if (field === undefined) {
+        if (shape.open) {
+          out[key] = v[key];
+          continue;
+        }
+        throw new DecodeError(`json: unknown field "${key}"`);
+      }
+      const decoded = this.value(v[key], field, [...path, key], shape.struct);
+      if (decoded !== undefined) out[key] = decoded;
+    }
+    return out;
+  }
+
+  private typeError(v: Value, goTypeName: string, path: string[], owner: string): never {
+    const field = path.length > 0 ? ` into Go struct field ${owner}.${path.join('.')}` : '';
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)}${field} of type ${goTypeName}`);
+  }
+}
+
+function lookupField(shape: StructShape, key: string): Shape | undefined {
+  if (Object.prototype.hasOwnProperty.call(shape.fields, key)) return shape.fields[key];
+  for (const inner of shape.inline ?? []) {
+    const f = lookupField(inner, key);
+    if (f !== undefined) return f;
+  }
+  return undefined;
+}
+
+function zero(shape: Shape): unknown {
+  if (shape === 'string') return '';
+  if (shape === 'bool') return false;
+  if (shape === 'int') return 0;
+  return undefined;
+}
+
+function goType(shape: Shape): string {
+  if (typeof shape === 'string') return shape === 'any' ? 'interface {}' : shape === 'int' ? 'int' : shape;
+  if ('list' in shape) return `[]${goType(shape.list)}`;
+  if ('map' in shape) return `map[string]${goType(shape.map)}`;
+  return `types.${shape.struct}`;
+}
+
+function jsonKind(v: Value): string {
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  if (typeof v === 'number' || typeof v === 'bigint') return Number.isInteger(Number(v)) ? 'number' : `number ${v}`;
+  if (Array.isArray(v)) return 'array';
+  return 'object';
+}

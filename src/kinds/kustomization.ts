@@ -1,0 +1,280 @@
+import { KustomizeError } from '../errors.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import type { Value } from '../yaml/value.js';
+import { decode, DecodeError } from './decode.js';
+import { KustomizationShape } from './shapes.js';
+import type { FieldSpec } from '../fieldspec/fieldspec.js';
+
+export const KUSTOMIZATION_API_VERSION = 'kustomize.config.k8s.io/v1beta1';
+export const COMPONENT_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
+export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
+
+export interface ObjectMeta {
+  name?: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+}
+
+export interface Selector {
+  group?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+  namespace?: string;
+  labelSelector?: string;
+  annotationSelector?: string;
+}
+
+export interface Patch {
+  path?: string;
+  patch?: string;
+  target?: Selector;
+  options?: Record<string, boolean>;
+}
+
+export interface Image {
+  name?: string;
+  newName?: string;
+  newTag?: string;
+  digest?: string;
+  tagSuffix?: string;
+}
+
+export interface Replica {
+  name?: string;
+  count?: number;
+}
+
+export interface Label {
+  pairs?: Record<string, string>;
+  includeSelectors?: boolean;
+  includeTemplates?: boolean;
+  includeVolumeClaimTemplates?: boolean;
+  fields?: FieldSpec[];
+}
+
+export interface GeneratorOptions {
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  disableNameSuffixHash?: boolean;
+  immutable?: boolean;
+}
+
+export interface GeneratorArgs {
+  namespace?: string;
+  name?: string;
+  behavior?: string;
+  literals?: string[];
+  files?: string[];
+  envs?: string[];
+  env?: string;
+  options?: GeneratorOptions;
+}
+
+export interface SecretArgs extends GeneratorArgs {
+  type?: string;
+}
+
+export interface FieldOptions {
+  delimiter?: string;
+  index?: number;
+  encoding?: string;
+  create?: boolean;
+}
+
+export interface Replacement {
+  source?: Selector & { fieldPath?: string; options?: FieldOptions };
+  targets?: { select?: Selector; reject?: Selector[]; fieldPaths?: string[]; options?: FieldOptions }[];
+}
+
+export interface ReplacementField extends Replacement {
+  path?: string;
+}
+
+export interface Var {
+  name?: string;
+  objref?: Selector & { apiVersion?: string };
+  fieldref?: { fieldpath?: string };
+}
+
+export interface SortOptions {
+  order?: string;
+  legacySortOptions?: { orderFirst?: string[]; orderLast?: string[] };
+}
+
+export interface HelmGlobals {
+  chartHome?: string;
+  configHome?: string;
+}
+
+export interface HelmChart {
+  name?: string;
+  version?: string;
+  repo?: string;
+  releaseName?: string;
+  namespace?: string;
+  additionalValuesFiles?: string[];
+  valuesFile?: string;
+  valuesInline?: Record<string, Value>;
+  valuesMerge?: string;
+  includeCRDs?: boolean;
+  skipHooks?: boolean;
+  apiVersions?: string[];
+  kubeVersion?: string;
+  nameTemplate?: string;
+  skipTests?: boolean;
+  debug?: boolean;
+  devel?: boolean;
+}
+
+export interface HelmChartArgs {
+  chartName?: string;
+  chartVersion?: string;
+  chartRepoURL?: string;
+  chartHome?: string;
+  chartRepoName?: string;
+  helmBin?: string;
+  helmHome?: string;
+  values?: string;
+  valuesLocal?: Record<string, Value>;
+  valuesMerge?: string;
+  releaseName?: string;
+  releaseNamespace?: string;
+  extraArgs?: string[];
+}
+
+/** A kustomization file (kind Kustomization or Component), after kustomize's fix-ups. */
+export interface Kustomization {
+  apiVersion: string;
+  kind: 'Kustomization' | 'Component';
+  metadata?: ObjectMeta;
+  openapi?: Record<string, string>;
+  namePrefix?: string;
+  nameSuffix?: string;
+  namespace?: string;
+  commonLabels?: Record<string, string>;
+  labels?: Label[];
+  commonAnnotations?: Record<string, string>;
+  patchesStrategicMerge?: string[];
+  patchesJson6902?: Patch[];
+  patches?: Patch[];
+  images?: Image[];
+  replacements?: ReplacementField[];
+  replicas?: Replica[];
+  vars?: Var[];
+  sortOptions?: SortOptions;
+  resources?: string[];
+  components?: string[];
+  crds?: string[];
+  configMapGenerator?: GeneratorArgs[];
+  secretGenerator?: SecretArgs[];
+  helmGlobals?: HelmGlobals;
+  helmCharts?: HelmChart[];
+  generatorOptions?: GeneratorOptions;
+  configurations?: string[];
+  generators?: string[];
+  transformers?: string[];
+  validators?: string[];
+  buildMetadata?: string[];
+}
+
+/** The raw decoded file, before fix-ups; deprecated fields still present. */
+interface RawKustomization extends Omit<Kustomization, 'kind' | 'apiVersion'> {
+  apiVersion?: string;
+  kind?: string;
+  bases?: string[];
+  imageTags?: Image[];
+  helmChartInflationGenerator?: HelmChartArgs[];
+}
+
+const FIX_HINT = "Run 'kustomize edit fix' to update your Kustomization automatically.";
+const DEPRECATIONS: [keyof RawKustomization, string][] = [
+  ['bases', `# Warning: 'bases' is deprecated. Please use 'resources' instead. ${FIX_HINT}`],
+  ['commonLabels', `# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. ${FIX_HINT}`],
+  ['imageTags', `# Warning: 'imageTags' is deprecated. Please use 'images' instead. ${FIX_HINT}`],
+  ['patchesJson6902', `# Warning: 'patchesJson6902' is deprecated. Please use 'patches' instead. ${FIX_HINT}`],
+  ['patchesStrategicMerge', `# Warning: 'patchesStrategicMerge' is deprecated. Please use 'patches' instead. ${FIX_HINT}`],
+  ['vars', `# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] ${FIX_HINT}`],
+];
+
+export interface LoadedKustomization {
+  kustomization: Kustomization;
+  warnings: string[];
+}
+
+/**
+ * Reads a kustomization file's text the way kustomize does: YAML 1.1 scalars, duplicate keys
+ * allowed (last wins), unknown fields refused, deprecated fields moved to their successors
+ * with a warning each.
+ */
+export function readKustomization(text: string, file: string, dir: string): LoadedKustomization {
+  const docs = parseYamlDocuments(text, file, { dialect: 'yaml11' });
+  if (docs.length > 1) {
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: yaml: multiple documents in ${file}`, { file });
+  }
+  let raw: RawKustomization;
+  try {
+    raw = decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, cause: e });
+  }
+  const warnings = DEPRECATIONS.filter(([field]) => raw[field] !== undefined).map(([, msg]) => msg);
+  const k = fixKustomization(raw);
+  if (isEmpty(k)) throw new KustomizeError('KUSTOMIZATION_INVALID', `kustomization.yaml is empty`, { file });
+  const problems: string[] = [];
+  if (k.kind !== 'Kustomization' && k.kind !== 'Component') problems.push('kind should be Kustomization or Component');
+  const required = k.kind === 'Component' ? COMPONENT_API_VERSION : KUSTOMIZATION_API_VERSION;
+  if (k.apiVersion !== required) problems.push(`apiVersion for ${k.kind} should be ${required}`);
+  if (problems.length > 0) {
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `Failed to read kustomization file under ${dir}:\n${problems.join('\n')}`, { file });
+  }
+  return { kustomization: k, warnings };
+}
+
+function fixKustomization(raw: RawKustomization): Kustomization {
+  const { bases, imageTags, helmChartInflationGenerator, ...rest } = raw;
+  const k = rest as Kustomization;
+  const kind = raw.kind || 'Kustomization';
+  k.kind = kind as Kustomization['kind'];
+  k.apiVersion = raw.apiVersion || (kind === 'Component' ? COMPONENT_API_VERSION : KUSTOMIZATION_API_VERSION);
+  if (bases) k.resources = [...(k.resources ?? []), ...bases];
+  if (imageTags) k.images = [...(k.images ?? []), ...imageTags];
+  for (const g of [...(k.configMapGenerator ?? []), ...(k.secretGenerator ?? [])]) {
+    if (g.env) {
+      g.envs = [...(g.envs ?? []), g.env];
+      delete g.env;
+    }
+  }
+  if (helmChartInflationGenerator) {
+    const { charts, globals } = splitHelmChartArgs(helmChartInflationGenerator);
+    if (!k.helmGlobals && (globals.chartHome || globals.configHome)) k.helmGlobals = globals;
+    k.helmCharts = [...(k.helmCharts ?? []), ...charts];
+  }
+  return k;
+}
+
+/** The deprecated helmChartInflationGenerator entries, as helmCharts plus helmGlobals. */
+function splitHelmChartArgs(args: HelmChartArgs[]): { charts: HelmChart[]; globals: HelmGlobals } {
+  const globals: HelmGlobals = {};
+  const charts = args.map((a): HelmChart => {
+    if (a.chartHome) globals.chartHome = a.chartHome;
+    if (a.helmHome) globals.configHome = a.helmHome;
+    const c: HelmChart = {};
+    if (a.chartName) c.name = a.chartName;
+    if (a.chartVersion) c.version = a.chartVersion;
+    if (a.chartRepoURL) c.repo = a.chartRepoURL;
+    if (a.releaseName) c.releaseName = a.releaseName;
+    if (a.releaseNamespace) c.namespace = a.releaseNamespace;
+    if (a.values) c.valuesFile = a.values;
+    if (a.valuesLocal) c.valuesInline = a.valuesLocal;
+    if (a.valuesMerge) c.valuesMerge = a.valuesMerge;
+    return c;
+  });
+  return { charts, globals };
+}
+
+function isEmpty(k: Kustomization): boolean {
+  return Object.keys(k).every((key) => key === 'apiVersion' || key === 'kind' || key === 'metadata');
+}

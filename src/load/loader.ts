@@ -1,0 +1,150 @@
+import { KustomizeError } from '../errors.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import { dirname, isWithin, normalize, relative, resolve } from '../fs/path.js';
+
+/** kustomize's `--load-restrictor`: may files outside a kustomization's directory be read? */
+export type LoadRestriction = 'rootOnly' | 'none';
+
+/**
+ * Where a remote kustomization was fetched to: files inside it may never escape it, whatever
+ * the load restriction.
+ */
+export interface RemoteOrigin {
+  /** as written by the user, e.g. `https://github.com/org/repo//base?ref=v1` */
+  url: string;
+  /** the local directory holding the fetched tree */
+  dir: string;
+  repo?: string;
+  ref?: string;
+}
+
+/**
+ * A kustomization's view of the file system: reads files relative to its root and applies
+ * the load restriction; makes loaders for the kustomizations it refers to, refusing cycles.
+ * Errors use kustomize's wording.
+ */
+export class Loader {
+  private constructor(
+    readonly fs: FileSystem,
+    /** absolute, symlinks resolved */
+    readonly root: string,
+    readonly restriction: LoadRestriction,
+    readonly referrer: Loader | undefined,
+    readonly remote: RemoteOrigin | undefined,
+  ) {}
+
+  /** The loader for the directory a build starts at; `target` as the user gave it (relative to `cwd`). */
+  static atRoot(fs: FileSystem, target: string, restriction: LoadRestriction, cwd = '/'): Loader {
+    const root = mustBeDir(fs, resolve(cwd, target), target);
+    return new Loader(fs, root, restriction, undefined, undefined);
+  }
+
+  /** The loader for a fetched remote tree; files never escape it. */
+  static atRemote(fs: FileSystem, dir: string, origin: RemoteOrigin, referrer: Loader | undefined): Loader {
+    const root = mustBeDir(fs, dir, dir);
+    if (!isWithin(origin.dir, root)) {
+      throw new KustomizeError('LOAD_RESTRICTED', `"${dir}" refers to directory outside of repo "${origin.dir}"`);
+    }
+    return new Loader(fs, root, 'rootOnly', referrer, origin);
+  }
+
+  /** The absolute path `path` denotes, relative to the root. */
+  absolute(path: string): string {
+    return resolve(this.root, path);
+  }
+
+  /** The remote tree this loader is inside, if any. */
+  get containingRemote(): RemoteOrigin | undefined {
+    return this.remote ?? this.referrer?.containingRemote;
+  }
+
+  /** The path of `path` relative to the repository or the directory the build started at (for origin annotations). */
+  originPath(path: string): string {
+    const remote = this.containingRemote;
+    const base = remote ? remote.dir : this.topRoot();
+    return relative(base, this.absolute(path));
+  }
+
+  private topRoot(): string {
+    let l: Loader = this;
+    while (l.referrer && !l.remote) l = l.referrer;
+    return l.root;
+  }
+
+  /** Reads a file, enforcing the load restriction. */
+  load(path: string): Uint8Array {
+    const abs = this.absolute(path);
+    let real = abs;
+    if (this.restriction === 'rootOnly') {
+      real = cleanedAbs(this.fs, abs);
+      if (this.fs.isDirectory(real)) {
+        throw new KustomizeError('LOAD_RESTRICTED', `'${abs}' must resolve to a file`, { file: abs });
+      }
+      if (!isWithin(this.root, dirname(real))) {
+        throw new KustomizeError('LOAD_RESTRICTED', `security; file '${abs}' is not in or below '${this.root}'`, { file: abs });
+      }
+    }
+    try {
+      return this.fs.readFile(real);
+    } catch (e) {
+      throw new KustomizeError('FILE_NOT_FOUND', `open ${abs}: no such file or directory`, { file: abs, cause: e });
+    }
+  }
+
+  /** A loader for the kustomization at `path` (a directory relative to the root). */
+  child(path: string): Loader {
+    if (path === '') throw new KustomizeError('LOAD_RESTRICTED', 'new root cannot be empty');
+    if (path.startsWith('/')) throw new KustomizeError('LOAD_RESTRICTED', `new root '${path}' cannot be absolute`);
+    const abs = this.absolute(path);
+    const root = mustBeDir(this.fs, abs, abs);
+    const remote = this.containingRemote;
+    if (remote && !isWithin(remote.dir, root)) {
+      throw new KustomizeError(
+        'LOAD_RESTRICTED',
+        `security; bases in kustomizations found in cloned git repos must be within the repo, but base '${root}' is outside '${remote.dir}'`,
+      );
+    }
+    for (let l: Loader | undefined = this; l; l = l.referrer) {
+      if (isWithin(root, l.root)) {
+        throw new KustomizeError('CYCLE', `cycle detected: candidate root '${root}' contains visited root '${l.root}'`);
+      }
+    }
+    return new Loader(this.fs, root, this.restriction, this, undefined);
+  }
+
+  /** Refuses a remote URL already being loaded further up (a cycle through remote bases). */
+  checkRemoteCycle(url: string): void {
+    for (let l: Loader | undefined = this; l; l = l.referrer) {
+      if (l.remote && l.remote.url.startsWith(url)) {
+        throw new KustomizeError('CYCLE', `cycle detected: URI '${url}' referenced by previous URI '${l.remote.url}'`);
+      }
+    }
+  }
+}
+
+/** The path with symlinks resolved; kustomize's "evalsymlink failure" when it does not exist. */
+export function cleanedAbs(fs: FileSystem, path: string): string {
+  try {
+    return fs.realPath(normalize(path));
+  } catch {
+    throw new KustomizeError('FILE_NOT_FOUND', `evalsymlink failure on '${path}' : '${path}' doesn't exist`, { file: path });
+  }
+}
+
+/** `path` as a directory (symlinks resolved), or kustomize's error naming `shown`. */
+function mustBeDir(fs: FileSystem, path: string, shown: string): string {
+  let real: string;
+  try {
+    real = fs.realPath(normalize(path));
+  } catch {
+    throw new KustomizeError(
+      'FILE_NOT_FOUND',
+      `must build at directory: not a valid directory: evalsymlink failure on '${shown}' : '${shown}' doesn't exist`,
+      { file: path },
+    );
+  }
+  if (!fs.isDirectory(real)) {
+    throw new KustomizeError('FILE_NOT_FOUND', `must build at directory: '${shown}': file is not directory`, { file: path });
+  }
+  return real;
+}

@@ -1,0 +1,47 @@
+import type { YMap } from '../yaml/value.js';
+
+/**
+ * Where a resource came from, or which plugin configuration transformed it: what kustomize
+ * writes to `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations`
+ * when `buildMetadata` asks for it.
+ */
+export interface Origin {
+  /** file path relative to the root of the build (or the remote repo) */
+  path?: string;
+  repo?: string;
+  ref?: string;
+  /** the file that configured the generator/transformer */
+  configuredIn?: string;
+  /** the generator/transformer config's apiVersion/kind/name */
+  configuredBy?: { apiVersion?: string; kind?: string; name?: string; namespace?: string };
+}
+
+/** The YAML kustomize writes for an origin: struct field order, not sorted keys. */
+export function originYaml(o: Origin, indent = ''): string {
+  const lines: string[] = [];
+  const add = (k: string, v: string | undefined) => {
+    if (v) lines.push(`${k}: ${v}`);
+  };
+  add('path', o.path);
+  add('repo', o.repo);
+  add('ref', o.ref);
+  add('configuredIn', o.configuredIn);
+  if (o.configuredBy) {
+    lines.push('configuredBy:');
+    const by = o.configuredBy;
+    for (const k of ['apiVersion', 'kind', 'name', 'namespace'] as const) if (by[k]) lines.push(`  ${k}: ${by[k]}`);
+  }
+  return lines.map((l, i) => (i === 0 ? l : indent + l)).join('\n') + '\n';
+}
+
+export function originFromConfig(configuredIn: string, config: YMap): Origin {
+  const meta = config['metadata'];
+  const by: Origin['configuredBy'] = {};
+  if (typeof config['apiVersion'] === 'string') by.apiVersion = config['apiVersion'];
+  if (typeof config['kind'] === 'string') by.kind = config['kind'];
+  if (meta && typeof meta === 'object' && !Array.isArray(meta)) {
+    if (typeof meta['name'] === 'string') by.name = meta['name'];
+    if (typeof meta['namespace'] === 'string') by.namespace = meta['namespace'];
+  }
+  return { configuredIn, configuredBy: by };
+}

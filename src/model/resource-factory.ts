@@ -1,0 +1,86 @@
+import { KustomizeError } from '../errors.js';
+import { goJson } from '../yaml/go-json.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import { Resource } from './resource.js';
+
+/**
+ * Turns the documents of a resource file into resources, as kustomize does: empty documents
+ * dropped, every object needs a kind (and a name unless it is a list), `FooList` objects with
+ * `items` expanded into their items (which go after the file's other objects).
+ */
+export function resourcesFromText(text: string, file: string): Resource[] {
+  return resourcesFromValues(parseYamlDocuments(text, file), file);
+}
+
+export function resourcesFromValues(docs: Value[], file = ''): Resource[] {
+  const queue: YMap[] = [];
+  for (const doc of docs) {
+    if (doc === null || (isMap(doc) && Object.keys(doc).length === 0)) continue;
+    queue.push(validated(doc, file));
+  }
+  const out: Resource[] = [];
+  while (queue.length > 0) {
+    const obj = queue.shift()!;
+    const kind = obj['kind'];
+    if (typeof kind !== 'string' || !kind.endsWith('List') || !('items' in obj)) {
+      out.push(new Resource(obj));
+      continue;
+    }
+    const items = obj['items'];
+    if (items === null) continue;
+    if (!isSeq(items)) throw invalid(`expected array in ${kind}/items, but found ${goTypeName(items)}`, file);
+    for (const item of items) queue.push(validated(item, file));
+  }
+  return out;
+}
+
+function validated(doc: Value, file: string): YMap {
+  if (!isMap(doc)) throw invalid(`expected a YAML object, found ${goTypeName(doc)}`, file);
+  const kind = doc['kind'];
+  const meta = doc['metadata'];
+  const name = isMap(meta) ? meta['name'] : undefined;
+  if (typeof kind !== 'string' || kind === '') throw invalid(`missing kind in object ${describe(doc)}`, file);
+  if (!kind.endsWith('List') && (name === undefined || name === null || name === '')) {
+    throw invalid(`missing metadata.name in object ${describe(doc)}`, file);
+  }
+  const nil = nilEntryInList(doc, []);
+  if (nil) throw invalid(`empty item at ${nil} in object ${describe(doc)}`, file);
+  return doc;
+}
+
+/** kustomize refuses null list items (`- ` with nothing after it). */
+function nilEntryInList(v: Value, path: string[]): string | undefined {
+  if (isSeq(v)) {
+    for (let i = 0; i < v.length; i++) {
+      if (v[i] === null) return path.join('.');
+      const inner = nilEntryInList(v[i]!, [...path, String(i)]);
+      if (inner) return inner;
+    }
+  } else if (isMap(v)) {
+    for (const k of Object.keys(v)) {
+      const inner = nilEntryInList(v[k]!, [...path, k]);
+      if (inner) return inner;
+    }
+  }
+  return undefined;
+}
+
+function describe(doc: YMap): string {
+  try {
+    return goJson(doc);
+  } catch {
+    return '{...}';
+  }
+}
+
+function goTypeName(v: Value): string {
+  if (v === null) return '<nil>';
+  if (Array.isArray(v)) return '[]interface {}';
+  if (isMap(v)) return 'map[string]interface {}';
+  return typeof v === 'string' ? 'string' : typeof v === 'boolean' ? 'bool' : Number.isInteger(v) ? 'int' : 'float64';
+}
+
+function invalid(message: string, file: string): KustomizeError {
+  return new KustomizeError('RESOURCE_INVALID', file ? `${message} in File: ${file}` : message, { file });
+}

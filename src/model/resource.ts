@@ -1,0 +1,156 @@
+import { isMap, cloneValue, type Value, type YMap } from '../yaml/value.js';
+import { ResId, parseApiVersion, type Gvk } from './resid.js';
+import type { Origin } from './origin.js';
+
+/** How a generated resource combines with one of the same id from a base. */
+export type GenerationBehavior = 'create' | 'merge' | 'replace';
+
+/**
+ * A Kubernetes object plus the build state kustomize tracks for it. The state lives here,
+ * not in annotations inside the object, so no step has to parse it back out.
+ */
+export class Resource {
+  obj: YMap;
+  /** ids before each rename, oldest first; their group/version are the current ones, as in kustomize */
+  previous: { kind: string; name: string; namespace: string }[] = [];
+  /** prefixes and suffixes added to the name, innermost first */
+  namePrefixes: string[] = [];
+  nameSuffixes: string[] = [];
+  /** ids of resources whose name references were resolved to this one */
+  refBy: ResId[] = [];
+  /** names of vars that read this resource */
+  refVarNames: string[] = [];
+  /** set by generators */
+  behavior: GenerationBehavior | undefined;
+  needsHashSuffix = false;
+  /** where the resource came from, when buildMetadata asks to record it */
+  origin: Origin | undefined;
+  /** which transformers changed it, when buildMetadata asks to record it */
+  transformations: Origin[] | undefined;
+
+  private cachedId: ResId | undefined;
+  private cachedRaw: [unknown, unknown, unknown, unknown] = [undefined, undefined, undefined, undefined];
+
+  constructor(obj: YMap) {
+    this.obj = obj;
+  }
+
+  /** The current id, read from the object (cached while the identifying fields stay the same). */
+  get id(): ResId {
+    const meta = this.obj['metadata'];
+    const m = isMap(meta) ? meta : undefined;
+    const apiVersion = this.obj['apiVersion'];
+    const kind = this.obj['kind'];
+    const name = m?.['name'];
+    const namespace = m?.['namespace'];
+    const c = this.cachedRaw;
+    if (this.cachedId && c[0] === apiVersion && c[1] === kind && c[2] === name && c[3] === namespace) return this.cachedId;
+    this.cachedRaw = [apiVersion, kind, name, namespace];
+    this.cachedId = new ResId({ ...parseApiVersion(str(apiVersion)), kind: str(kind) }, str(name), str(namespace));
+    return this.cachedId;
+  }
+
+  get gvk(): Gvk {
+    return this.id;
+  }
+  get kind(): string {
+    return str(this.obj['kind']);
+  }
+  get apiVersion(): string {
+    return str(this.obj['apiVersion']);
+  }
+  get name(): string {
+    return this.id.name;
+  }
+  get namespace(): string {
+    return this.id.namespace;
+  }
+
+  /** The id the resource had first. */
+  get originalId(): ResId {
+    return this.previousIds[0] ?? this.id;
+  }
+
+  get previousIds(): ResId[] {
+    const cur = this.id;
+    return this.previous.map((p) => new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
+  }
+
+  /** The current id and every earlier one. */
+  get allIds(): ResId[] {
+    return [...this.previousIds, this.id];
+  }
+
+  /** Remembers the current id before a transformer renames the resource. */
+  storePreviousId(): void {
+    const id = this.id;
+    this.previous.push({ kind: id.kind, name: id.name, namespace: id.effectiveNamespace });
+  }
+
+  metadata(create = false): YMap | undefined {
+    const m = this.obj['metadata'];
+    if (isMap(m)) return m;
+    if (!create) return undefined;
+    const fresh: YMap = {};
+    this.obj['metadata'] = fresh;
+    return fresh;
+  }
+
+  setName(name: string): void {
+    this.metadata(true)!['name'] = name;
+  }
+
+  setNamespace(namespace: string): void {
+    this.metadata(true)!['namespace'] = namespace;
+  }
+
+  /** labels or annotations as a map; undefined when absent */
+  stringMap(field: 'labels' | 'annotations'): YMap | undefined {
+    const v = this.metadata()?.[field];
+    return isMap(v) ? v : undefined;
+  }
+
+  setStringMapEntry(field: 'labels' | 'annotations', key: string, value: string): void {
+    const meta = this.metadata(true)!;
+    let m = meta[field];
+    if (!isMap(m)) {
+      m = {};
+      meta[field] = m;
+    }
+    m[key] = value;
+  }
+
+  /** A deep copy with its build state; generators and bases that are reused need independent copies. */
+  clone(): Resource {
+    const r = new Resource(cloneValue(this.obj));
+    r.copyStateFrom(this);
+    return r;
+  }
+
+  copyStateFrom(o: Resource): void {
+    this.previous = o.previous.map((p) => ({ ...p }));
+    this.namePrefixes = [...o.namePrefixes];
+    this.nameSuffixes = [...o.nameSuffixes];
+    this.refBy = [...o.refBy];
+    this.refVarNames = [...o.refVarNames];
+    this.behavior = o.behavior;
+    this.needsHashSuffix = o.needsHashSuffix;
+    this.origin = o.origin;
+    this.transformations = o.transformations && [...o.transformations];
+  }
+
+  /** Whether it is marked `config.kubernetes.io/local-config: "true"` (dropped from the output). */
+  get isLocalConfig(): boolean {
+    return this.stringMap('annotations')?.['config.kubernetes.io/local-config'] === 'true';
+  }
+
+  toString(): string {
+    return this.id.toString();
+  }
+}
+
+function str(v: Value | undefined): string {
+  if (typeof v === 'string') return v;
+  if (v === undefined || v === null) return '';
+  return typeof v === 'object' ? '' : String(v);
+}

@@ -1,0 +1,56 @@
+import { KustomizeError } from '../errors.js';
+import type { Selector } from '../kinds/kustomization.js';
+import { labelsMatch, parseLabelSelector, type LabelRequirement } from './label-selector.js';
+import type { ResourceMap } from './resource-map.js';
+import type { Resource } from './resource.js';
+
+/**
+ * A compiled `target`/`select` selector: group, version, kind, name and namespace are regular
+ * expressions matched against the whole value (kustomize anchors them), plus label and
+ * annotation selectors. Names and namespaces match the original or the current one.
+ */
+export class ResourceSelector {
+  private readonly group?: RegExp;
+  private readonly version?: RegExp;
+  private readonly kind?: RegExp;
+  private readonly name?: RegExp;
+  private readonly namespace?: RegExp;
+  private readonly labels?: LabelRequirement[];
+  private readonly annotations?: LabelRequirement[];
+
+  constructor(readonly selector: Selector) {
+    this.group = anchored(selector.group);
+    this.version = anchored(selector.version);
+    this.kind = anchored(selector.kind);
+    this.name = anchored(selector.name);
+    this.namespace = anchored(selector.namespace);
+    if (selector.labelSelector) this.labels = parseLabelSelector(selector.labelSelector);
+    if (selector.annotationSelector) this.annotations = parseLabelSelector(selector.annotationSelector);
+  }
+
+  matches(r: Resource): boolean {
+    const cur = r.id;
+    const org = r.originalId;
+    if (this.namespace && !this.namespace.test(org.effectiveNamespace) && !this.namespace.test(cur.effectiveNamespace)) return false;
+    if (this.name && !this.name.test(org.name) && !this.name.test(cur.name)) return false;
+    if (this.group && !this.group.test(cur.group)) return false;
+    if (this.version && !this.version.test(cur.version)) return false;
+    if (this.kind && !this.kind.test(cur.kind)) return false;
+    if (this.labels && !labelsMatch(this.labels, r.stringMap('labels'))) return false;
+    if (this.annotations && !labelsMatch(this.annotations, r.stringMap('annotations'))) return false;
+    return true;
+  }
+
+  select(resources: ResourceMap): Resource[] {
+    return resources.resources().filter((r) => this.matches(r));
+  }
+}
+
+function anchored(pattern: string | undefined): RegExp | undefined {
+  if (!pattern) return undefined;
+  try {
+    return new RegExp(`^(?:${pattern})$`);
+  } catch (e) {
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `error parsing regexp: ${(e as Error).message}`, { cause: e });
+  }
+}

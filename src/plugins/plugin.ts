@@ -1,0 +1,36 @@
+import type { Loader } from '../load/loader.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import type { BuildOptions } from '../options.js';
+import type { Origin } from '../model/origin.js';
+import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+
+/**
+ * What a plugin can see of the build: the loader of the kustomization that configured it
+ * (relative files resolve against its directory, under its load restriction), the build's
+ * options, and a place for warnings.
+ */
+export interface PluginContext {
+  readonly loader: Loader;
+  readonly options: BuildOptions;
+  /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
+  readonly openapi: OpenApiSchemaSetting;
+  warn(message: string): void;
+}
+
+/** Produces new resources. */
+export interface Generator {
+  generate(ctx: PluginContext): Resource[] | Promise<Resource[]>;
+}
+
+/** Edits, adds or removes resources in place. */
+export interface Transformer {
+  transform(resources: ResourceMap, ctx: PluginContext): void | Promise<void>;
+}
+
+/** A configured plugin as the pipeline runs it, with where it was configured. */
+export interface ConfiguredPlugin<P> {
+  plugin: P;
+  /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
+  origin: Origin;
+}

@@ -1,0 +1,154 @@
+import {
+  Document,
+  LineCounter,
+  isAlias,
+  isMap as isYamlMap,
+  isScalar,
+  isSeq as isYamlSeq,
+  parseAllDocuments,
+  type Node as YamlNode,
+  type Scalar as YamlScalar,
+} from 'yaml';
+import { KustomizeError } from '../errors.js';
+import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
+import { isMap, setKey, type Value, type YMap } from './value.js';
+
+export interface ParseOptions {
+  /**
+   * `yaml11` reads the way kustomize reads its own kustomization files (sigs.k8s.io/yaml,
+   * i.e. go-yaml v2): `yes`/`on`/`y` are booleans, timestamps stay strings, non-string keys
+   * become strings, and a repeated key silently replaces the earlier one.
+   */
+  dialect?: 'yaml11';
+}
+
+/**
+ * Reads YAML the way kustomize reads resources (yaml.v3 decoding into `interface{}`): every
+ * document of a multi-document stream, empty documents dropped, aliases and `<<` merge keys
+ * expanded, plain scalars resolved by yaml.v3's rules (see resolve.ts), duplicate keys refused.
+ *
+ * `file` names the source in error messages.
+ */
+export function parseYamlDocuments(text: string, file = '', options: ParseOptions = {}): Value[] {
+  const lineCounter = new LineCounter();
+  const docs = parseAllDocuments(text, {
+    schema: 'failsafe',
+    uniqueKeys: false,
+    merge: false,
+    lineCounter,
+    prettyErrors: false,
+    strict: false,
+  });
+  const out: Value[] = [];
+  const list = Array.isArray(docs) ? docs : [];
+  for (const doc of list) {
+    if (doc.errors.length > 0) throw malformed(doc.errors[0]!.message, doc.errors[0]!.linePos?.[0]?.line, file);
+    const contents = doc.contents;
+    if (contents === null) continue;
+    if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
+    out.push(new Decoder(doc, lineCounter, file, options.dialect === 'yaml11').decode(contents));
+  }
+  return out;
+}
+
+/** Parses a stream that must hold at most one document; `undefined` when it is empty. */
+export function parseYamlDocument(text: string, file = '', options: ParseOptions = {}): Value | undefined {
+  const docs = parseYamlDocuments(text, file, options);
+  if (docs.length > 1) throw malformed('expected a single document', undefined, file);
+  return docs[0];
+}
+
+function malformed(reason: string, line: number | undefined, file: string): KustomizeError {
+  const where = line === undefined ? '' : `line ${line}: `;
+  const inFile = file ? ` in File: ${file}` : '';
+  return new KustomizeError('YAML_INVALID', `MalformedYAMLError: yaml: ${where}${firstLine(reason)}${inFile}`, { file });
+}
+
+function firstLine(s: string): string {
+  const i = s.indexOf('\n');
+  return i < 0 ? s : s.slice(0, i);
+}
+
+class Decoder {
+  constructor(
+    private readonly doc: Document.Parsed,
+    private readonly lines: LineCounter,
+    private readonly file: string,
+    private readonly yaml11: boolean,
+  ) {}
+
+  decode(node: YamlNode | null): Value {
+    if (node === null) return null;
+    if (isAlias(node)) {
+      const target = node.resolve(this.doc);
+      if (!target) throw malformed(`unknown anchor '${node.source}' referenced`, this.lineOf(node), this.file);
+      return this.decode(target as YamlNode);
+    }
+    if (isScalar(node)) return this.scalar(node);
+    if (isYamlSeq(node)) return node.items.map((item) => this.decode(item as YamlNode | null));
+    if (isYamlMap(node)) return this.map(node);
+    throw malformed('unsupported YAML node', this.lineOf(node), this.file);
+  }
+
+  private scalar(node: YamlScalar): Value {
+    const text = node.value === null || node.value === undefined ? '' : String(node.value);
+    if (node.tag !== undefined && node.tag !== '!') return resolveTaggedScalar(node.tag, text, this.failAt(node));
+    if (node.type === 'PLAIN') return this.yaml11 ? resolvePlainScalar11(text) : resolvePlainScalar(text);
+    return text;
+  }
+
+  private map(node: YamlNode & { items: { key: unknown; value: unknown }[] }): YMap {
+    const out: YMap = {};
+    const explicit = new Set<string>();
+    const merges: Value[] = [];
+    for (const pair of node.items) {
+      const keyNode = pair.key as YamlNode | null;
+      if (isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.value === '<<' && keyNode.tag === undefined) {
+        merges.push(this.decode(pair.value as YamlNode | null));
+        continue;
+      }
+      const key = this.key(keyNode);
+      if (explicit.has(key) && !this.yaml11) {
+        throw malformed(`mapping key "${key}" already defined at line ${this.lineOfKey(node, key)}`, this.lineOf(keyNode), this.file);
+      }
+      explicit.add(key);
+      setKey(out, key, this.decode(pair.value as YamlNode | null));
+    }
+    // merged keys never override keys written in the map itself
+    for (const m of merges) {
+      for (const src of Array.isArray(m) ? m : [m]) {
+        if (!isMap(src)) throw malformed('map merge requires map or sequence of maps as the value', this.lineOf(node), this.file);
+        for (const k of Object.keys(src)) if (!Object.prototype.hasOwnProperty.call(out, k)) setKey(out, k, src[k]!);
+      }
+    }
+    return out;
+  }
+
+  private key(node: YamlNode | null): string {
+    const v = this.decode(node);
+    if (typeof v === 'string') return v;
+    if (this.yaml11 && (v === null || typeof v !== 'object')) return String(v);
+    // kustomize fails on non-string keys when it converts resources to JSON
+    if (v === null || typeof v === 'object') throw malformed('json: unsupported type: map[interface {}]interface {}', this.lineOf(node), this.file);
+    throw new KustomizeError('YAML_INVALID', 'json: unsupported type: map[interface {}]interface {}', { file: this.file });
+  }
+
+  private lineOf(node: YamlNode | null): number | undefined {
+    const start = node?.range?.[0];
+    return start === undefined ? undefined : this.lines.linePos(start).line;
+  }
+
+  private lineOfKey(map: { items: { key: unknown }[] }, key: string): number | undefined {
+    for (const pair of map.items) {
+      const k = pair.key as YamlNode | null;
+      if (isScalar(k) && String(k.value) === key) return this.lineOf(k);
+    }
+    return undefined;
+  }
+
+  private failAt(node: YamlNode): (reason: string) => never {
+    return (reason) => {
+      throw malformed(reason, this.lineOf(node), this.file);
+    };
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * The data a resource is made of once read: what kustomize's yaml.v3 decode into
+ * `interface{}` produces. Comments, anchors, tags and key order are not kept, because
+ * kustomize's output does not keep them either (it goes through JSON on the way out).
+ *
+ * Numbers: a JS number, or a bigint for integers outside the safe range (yaml.v3 keeps
+ * int64/uint64 exact, and so must we). Timestamps are already strings in Go's RFC 3339 form.
+ */
+export type Scalar = null | boolean | number | bigint | string;
+export interface YMap {
+  [key: string]: Value;
+}
+export type YSeq = Value[];
+export type Value = Scalar | YMap | YSeq;
+
+export function isMap(v: Value | undefined): v is YMap {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+export function isSeq(v: Value | undefined): v is YSeq {
+  return Array.isArray(v);
+}
+
+/** Deep copy; scalars are immutable and shared. */
+export function cloneValue<T extends Value>(v: T): T {
+  if (Array.isArray(v)) return v.map(cloneValue) as T;
+  if (isMap(v)) {
+    const out: YMap = {};
+    for (const k of Object.keys(v)) setKey(out, k, cloneValue(v[k]!));
+    return out as T;
+  }
+  return v;
+}
+
+/** Sets a key without tripping over `__proto__`, which is an ordinary key in YAML. */
+export function setKey(m: YMap, key: string, value: Value): void {
+  if (key === '__proto__') Object.defineProperty(m, key, { value, enumerable: true, writable: true, configurable: true });
+  else m[key] = value;
+}
+
+/** Structural equality of two values (map key order ignored). */
+export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
+  if (a === b) return true;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
+    return true;
+  }
+  if (isMap(a)) {
+    if (!isMap(b)) return false;
+    const ka = Object.keys(a);
+    if (ka.length !== Object.keys(b).length) return false;
+    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !valuesEqual(a[k], b[k])) return false;
+    return true;
+  }
+  // 1 and 1n are the same YAML integer
+  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
+    return Number.isInteger(a as number) || typeof a === 'bigint' ? BigInt(a as number) === BigInt(b as number) : false;
+  }
+  return false;
+}
