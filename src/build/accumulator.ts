@@ -76,7 +76,7 @@ function copyMetadataFrom(r: Resource, old: Resource): void {
   const needsHash = r.needsHashSuffix;
   const origin = r.origin;
   r.copyStateFrom(old);
-  r.needsHashSuffix = needsHash;
+  r.needsHashSuffix = needsHash && old.needsHashSuffix;
   r.behavior = undefined;
   r.origin = origin ?? old.origin;
 }

@@ -62,7 +62,8 @@ export function fieldTransformers(
     add(new AnnotationsTransformer({ annotations: k.commonAnnotations, fieldSpecs: tc.commonAnnotations }), AnnotationsTransformer.kind);
   }
   for (const p of k.patchesJson6902 ?? []) {
-    add(PatchJson6902Transformer.create({ ...(p.target && { target: p.target }), ...(p.path && { path: p.path }) }, ctx), PatchJson6902Transformer.kind);
+    const config = { ...(p.target && { target: p.target }), ...(p.path && { path: p.path }), ...(p.patch && { jsonOp: p.patch }) };
+    add(PatchJson6902Transformer.create(config, ctx), PatchJson6902Transformer.kind);
   }
   for (const replica of k.replicas ?? []) {
     add(new ReplicaCountTransformer({ replica, fieldSpecs: tc.replicas }), ReplicaCountTransformer.kind);
@@ -73,7 +74,7 @@ export function fieldTransformers(
 
 /** The fields a `labels` entry writes: its own, plus selectors, templates or claim templates as it asks. */
 function labelFieldSpecs(label: NonNullable<Kustomization['labels']>[number], tc: TransformerConfig): FieldSpec[] {
-  let fss = label.fields ?? [];
+  let fss = mergeFieldSpecs(label.fields ?? [], tc.labels);
   if (label.includeSelectors) return mergeFieldSpecs(fss, tc.commonLabels);
   fss = mergeFieldSpecs(fss, [{ path: 'metadata/labels', create: true }]);
   if (label.includeTemplates) fss = mergeFieldSpecs(fss, tc.templateLabels);

@@ -1,5 +1,5 @@
 import { KustomizeError, wrapError } from '../errors.js';
-import { defaultTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
+import { defaultTransformerConfig, emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { join } from '../fs/path.js';
 import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
@@ -79,14 +79,20 @@ export class KustTarget {
     return acc;
   }
 
-  /** kustomize's default field specs plus this kustomization's `configurations:` files. */
+  /**
+   * This kustomization's `configurations:` (files, or inline text), then kustomize's default
+   * field specs where the custom ones do not already cover them.
+   */
   private ownTransformerConfig(): TransformerConfig {
-    let config = defaultTransformerConfig();
-    for (const path of this.kustomization.configurations ?? []) {
-      const text = utf8DecodeStrict(this.loader.load(path)) ?? '';
-      config = mergeTransformerConfigs(config, parseTransformerConfig(text, path));
+    const entries = this.kustomization.configurations ?? [];
+    if (entries.length === 0) return defaultTransformerConfig();
+    let config = emptyTransformerConfig();
+    for (const entry of entries) {
+      const inline = entry.includes('\n') || entry.includes('\r');
+      const text = inline ? entry : utf8DecodeStrict(this.loader.load(entry)) ?? '';
+      config = mergeTransformerConfigs(config, parseTransformerConfig(text, inline ? this.fileName : entry));
     }
-    return config;
+    return mergeTransformerConfigs(config, defaultTransformerConfig());
   }
 
   /** Each entry is a resource file, else a kustomization directory (or remote base). */

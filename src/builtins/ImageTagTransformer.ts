@@ -83,10 +83,10 @@ export class ImageTagTransformer implements Transformer {
   }
 }
 
-/** kustomize matches image names as a regular expression anchored at the start; an invalid one matches nothing. */
+/** kustomize splices the image name into a regular expression as is (so `.` matches anything); an invalid one matches nothing. */
 function imageMatcher(name: string): RegExp | undefined {
   try {
-    return new RegExp(`^(?:${name})(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
+    return new RegExp(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
   } catch {
     return undefined;
   }

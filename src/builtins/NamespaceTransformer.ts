@@ -59,6 +59,8 @@ export class NamespaceTransformer implements Transformer {
       if (isBinding) this.setSubjects(r);
       for (const fs of fieldSpecs) {
         if (isBinding && fs.path === 'subjects') continue;
+        // renaming a Namespace object to the namespace is for the core kind only, not a namespaced CRD of that name
+        if (fs.path === 'metadata/name' && !r.id.isClusterScoped) continue;
         if (!fieldSpecSelects(fs, gvk)) continue;
         visitField(r.obj, fs, 'scalar', (holder, key) => this.setNamespace(holder, key));
       }

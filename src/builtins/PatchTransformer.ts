@@ -37,9 +37,9 @@ export class PatchTransformer implements Transformer {
     if (args.path) text = (utf8DecodeStrict(ctx.loader.load(args.path)) ?? '').trim();
     const smp = attempt(() => smpPatchesFromText(text, file));
     const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
-    if (smp && json) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
+    if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
     if (!smp && !json) throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file });
-    return new PatchTransformer(args, text, smp, json);
+    return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);
   }
 
   transform(resources: ResourceMap, ctx: PluginContext): void {

@@ -3,7 +3,7 @@ import { SecretArgsShape } from '../kinds/shapes.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { base64Encode, utf8Encode } from '../encoding/base64.js';
+import { base64EncodeWrapped, utf8Encode } from '../encoding/base64.js';
 import { decodeConfig } from './config.js';
 import { generatedResource } from './generated-object.js';
 import { loadKvPairs } from './kv-pairs.js';
@@ -21,7 +21,7 @@ export class SecretGenerator implements Generator {
   generate(ctx: PluginContext): Resource[] {
     const data: YMap = {};
     for (const p of loadKvPairs(ctx.loader, this.args, 'Secret')) {
-      data[p.key] = base64Encode(typeof p.value === 'string' ? utf8Encode(p.value) : p.value);
+      data[p.key] = base64EncodeWrapped(typeof p.value === 'string' ? utf8Encode(p.value) : p.value);
     }
     const body: YMap = { type: this.args.type || 'Opaque' };
     if (Object.keys(data).length > 0) body['data'] = data;

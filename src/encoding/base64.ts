@@ -34,3 +34,15 @@ export function base64Decode(text: string): Uint8Array | undefined {
     return undefined;
   }
 }
+
+/**
+ * Base64 as kustomize writes generated Secret data and ConfigMap binaryData: once the text
+ * reaches 70 characters it is cut into lines of 70, each ending with a newline.
+ */
+export function base64EncodeWrapped(bytes: Uint8Array): string {
+  const b64 = base64Encode(bytes);
+  if (b64.length < 70) return b64;
+  let out = '';
+  for (let i = 0; i < b64.length; i += 70) out += b64.slice(i, i + 70) + '\n';
+  return out;
+}

@@ -4,7 +4,7 @@ import { FieldSpecsShape, gvkFields } from '../kinds/shapes.js';
 import type { Gvk } from '../model/resid.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { DEFAULT_FIELD_SPECS_YAML } from './defaults.js';
-import type { FieldSpec } from './fieldspec.js';
+import { fieldSpecSelects, type FieldSpec } from './fieldspec.js';
 
 /** The fields that refer to objects of one GVK by name. */
 export interface NameBackReference {
@@ -22,6 +22,8 @@ export interface TransformerConfig {
   nameSuffix: FieldSpec[];
   namespace: FieldSpec[];
   commonLabels: FieldSpec[];
+  /** extra fields every `labels:` entry writes */
+  labels: FieldSpec[];
   templateLabels: FieldSpec[];
   volumeClaimTemplateLabels: FieldSpec[];
   commonAnnotations: FieldSpec[];
@@ -37,6 +39,7 @@ const LISTS: FieldSpecList[] = [
   'nameSuffix',
   'namespace',
   'commonLabels',
+  'labels',
   'templateLabels',
   'volumeClaimTemplateLabels',
   'commonAnnotations',
@@ -59,6 +62,7 @@ export function emptyTransformerConfig(): TransformerConfig {
     nameSuffix: [],
     namespace: [],
     commonLabels: [],
+    labels: [],
     templateLabels: [],
     volumeClaimTemplateLabels: [],
     commonAnnotations: [],
@@ -93,7 +97,12 @@ export function parseTransformerConfig(text: string, file: string): TransformerC
   return config;
 }
 
-/** `a` plus what `b` adds; equal field specs once (kustomize refuses ones that differ only in `create`). */
+/**
+ * `a` plus what `b` adds. A spec of `b` is dropped when `a` has one for the same path that
+ * it covers (its GVK is at least as general), so a kind-specific custom spec listed before
+ * kustomize's generic default shadows the default; specs that match but differ in `create`
+ * are refused, as kustomize does.
+ */
 export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConfig): TransformerConfig {
   const out = emptyTransformerConfig();
   for (const l of LISTS) out[l] = mergeFieldSpecs(a[l], b[l]);
@@ -110,13 +119,17 @@ export function mergeFieldSpecs(a: FieldSpec[], b: FieldSpec[]): FieldSpec[] {
   if (b.length === 0) return a;
   const out = [...a];
   for (const fs of b) {
-    const same = out.find((x) => x.path === fs.path && sameGvk(x, fs));
+    const same = out.find((x) => x.path === fs.path && fieldSpecSelects(fs, gvkOf(x)));
     if (!same) out.push(fs);
     else if (Boolean(same.create) !== Boolean(fs.create)) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `conflicting fieldspecs for path '${fs.path}'`);
     }
   }
   return out;
+}
+
+function gvkOf(fs: FieldSpec): Gvk {
+  return { group: fs.group ?? '', version: fs.version ?? '', kind: fs.kind ?? '' };
 }
 
 function sameGvk(a: Partial<Gvk>, b: Partial<Gvk>): boolean {

@@ -66,16 +66,17 @@ class Decoder {
     if (!isMap(v)) this.typeError(v, shape.struct, path, shape.struct);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(v)) {
-      const field = lookupField(shape, key);
-      if (field === undefined) {
+      const found = lookupField(shape, key);
+      if (found === undefined) {
         if (shape.open) {
           out[key] = v[key];
           continue;
         }
         throw new DecodeError(`json: unknown field "${key}"`);
       }
-      const decoded = this.value(v[key], field, [...path, key], shape.struct);
-      if (decoded !== undefined) out[key] = decoded;
+      const [name, field] = found;
+      const decoded = this.value(v[key], field, [...path, name], shape.struct);
+      if (decoded !== undefined) out[name] = decoded;
     }
     return out;
   }
@@ -86,13 +87,24 @@ class Decoder {
   }
 }
 
-function lookupField(shape: StructShape, key: string): Shape | undefined {
-  if (Object.prototype.hasOwnProperty.call(shape.fields, key)) return shape.fields[key];
-  for (const inner of shape.inline ?? []) {
-    const f = lookupField(inner, key);
-    if (f !== undefined) return f;
-  }
+/** The field `key` names: an exact match first, else a case-insensitive one (Go's encoding/json matches field names that way). */
+function lookupField(shape: StructShape, key: string): [string, Shape] | undefined {
+  const all = allFields(shape);
+  if (Object.prototype.hasOwnProperty.call(all, key)) return [key, all[key]!];
+  const lower = key.toLowerCase();
+  for (const name of Object.keys(all)) if (name.toLowerCase() === lower) return [name, all[name]!];
   return undefined;
+}
+
+const fieldsCache = new WeakMap<StructShape, Record<string, Shape>>();
+
+function allFields(shape: StructShape): Record<string, Shape> {
+  let f = fieldsCache.get(shape);
+  if (!f) {
+    f = Object.assign({}, ...(shape.inline ?? []).map(allFields), shape.fields) as Record<string, Shape>;
+    fieldsCache.set(shape, f);
+  }
+  return f;
 }
 
 function zero(shape: Shape): unknown {

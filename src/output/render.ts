@@ -1,6 +1,6 @@
 import type { Resource } from '../model/resource.js';
 import { originYaml } from '../model/origin.js';
-import { emitYaml } from '../yaml/emit.js';
+import { emitYaml, formatNumber } from '../yaml/emit.js';
 import { isMap, type YMap } from '../yaml/value.js';
 
 export interface RenderOptions {
@@ -17,6 +17,7 @@ const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
  */
 export function renderResources(resources: readonly Resource[], options: RenderOptions): { resources: Resource[]; yaml: string } {
   const out = resources.map((r) => {
+    stringifyAnnotations(r.obj);
     if (options.originAnnotations && r.origin) annotate(r.obj, ORIGIN_ANNOTATION, originYaml(r.origin));
     if (options.transformerAnnotations && r.transformations?.length) {
       annotate(r.obj, TRANSFORMATIONS_ANNOTATION, r.transformations.map((t) => '- ' + originYaml(t, '  ')).join(''));
@@ -24,6 +25,21 @@ export function renderResources(resources: readonly Resource[], options: RenderO
     return r;
   });
   return { resources: out, yaml: out.map((r) => emitYaml(r.obj)).join('---\n') };
+}
+
+/**
+ * kustomize rewrites every resource's annotations as a string map when it strips its build
+ * annotations at the end, so `happy: true` comes out as `happy: "true"`.
+ */
+function stringifyAnnotations(obj: YMap): void {
+  const meta = obj['metadata'];
+  const ann = isMap(meta) ? meta['annotations'] : undefined;
+  if (!isMap(ann)) return;
+  for (const k of Object.keys(ann)) {
+    const v = ann[k];
+    if (typeof v === 'string') continue;
+    ann[k] = v === null || typeof v === 'object' ? '' : typeof v === 'boolean' ? String(v) : formatNumber(v!);
+  }
 }
 
 function annotate(obj: YMap, key: string, value: string): void {

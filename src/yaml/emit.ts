@@ -34,7 +34,7 @@ const MAX_SIMPLE_KEY_BYTES = 128;
 /** Prints one document exactly as kustomize prints one resource (no `---`, ends with a newline). */
 export function emitYaml(value: Value): string {
   const emitter = new Emitter();
-  emitter.node(value, -1, Context.Root);
+  emitter.node(value, -1, false);
   // Document end: go-yaml finishes the last line unless a block scalar already did.
   emitter.writeIndent(-1);
   return emitter.out;
@@ -715,13 +715,6 @@ function stringStyle(s: string, a: ScalarAnalysis, simpleKey: boolean): Style {
 // ---------------------------------------------------------------------------------------------
 // The emitter
 
-const enum Context {
-  Root,
-  Sequence,
-  Mapping,
-  SimpleKey,
-}
-
 /** Escape letters go-yaml uses in double-quoted scalars (others are `\x`, `\u`, `\U` hex). */
 const NAMED_ESCAPES = new Map<number, string>([
   [0x00, '0'], [0x07, 'a'], [0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0b, 'v'], [0x0c, 'f'],
@@ -749,15 +742,18 @@ class Emitter {
 
   // -- nodes ----------------------------------------------------------------------------------
 
-  /** Writes a node whose parent collection sits at `indent` (-1 for the document root). */
-  node(v: Value, indent: number, context: Context): void {
+  /**
+   * Writes a node whose parent collection sits at `indent` (-1 for the document root);
+   * `isMapValue` when it is the value of a mapping entry.
+   */
+  node(v: Value, indent: number, isMapValue: boolean): void {
     if (v === null) this.atom('null');
-    else if (typeof v === 'string') this.string(v, indent, context === Context.SimpleKey);
+    else if (typeof v === 'string') this.string(v, indent);
     else if (typeof v === 'number' || typeof v === 'bigint') this.atom(formatNumber(v));
     else if (typeof v === 'boolean') this.atom(v ? 'true' : 'false');
     else if (Array.isArray(v)) {
       if (v.length === 0) this.emptyFlow('[', ']');
-      else this.blockSequence(v, indent, context === Context.Mapping);
+      else this.blockSequence(v, indent, isMapValue);
     } else {
       const keys = sortedKeys(v);
       if (keys.length === 0) this.emptyFlow('{', '}');
@@ -781,18 +777,18 @@ class Emitter {
         this.writeIndent(mapIndent);
         this.writeIndicator(':', true, false, true);
       }
-      this.node(m[rawKey]!, mapIndent, Context.Mapping);
+      this.node(m[rawKey]!, mapIndent, true);
     }
   }
 
-  private blockSequence(items: Value[], indent: number, inMapping: boolean): void {
+  private blockSequence(items: Value[], indent: number, isMapValue: boolean): void {
     // A sequence that is a mapping value starting right after `key:` is not indented further.
-    const indentless = inMapping && !this.indention;
+    const indentless = isMapValue && !this.indention;
     const seqIndent = indent < 0 ? 0 : indentless ? indent : indent + BEST_INDENT;
     for (const item of items) {
       this.writeIndent(seqIndent);
       this.writeIndicator('-', true, false, true);
-      this.node(item, seqIndent, Context.Sequence);
+      this.node(item, seqIndent, false);
     }
   }
 
@@ -809,9 +805,9 @@ class Emitter {
     this.indention = false;
   }
 
-  private string(raw: string, indent: number, simpleKey: boolean): void {
+  private string(raw: string, indent: number): void {
     const s = readBack(raw);
-    this.scalar(s, analyzeScalar(s), indent, simpleKey);
+    this.scalar(s, analyzeScalar(s), indent, false);
   }
 
   private scalar(s: string, a: ScalarAnalysis, indent: number, simpleKey: boolean): void {

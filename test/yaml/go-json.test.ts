@@ -27,7 +27,7 @@ const generated: [name: string, data: YMap, suffix: string][] = [
   ['controls', { A: '\x08', B: '\x0c', C: '\x01\x02\x1f', D: '\x7f', E: '\t\n\r' }, '498mbghd77'],
   ['separators', { A: 'a\u2028b\u2029c' }, '2g2k5bkmd7'],
   ['quotes', { A: 'a"b\\c/d' }, '6g2f7475hm'],
-  ['unicode', { A: '😀', B: '�', C: '\ufeffx', D: '\x85', E: 'ÿ\xa0\x80' }, '8479htkc95'],
+  ['unicode', { A: '😀', B: '\ufffd', C: '\ufeffx', D: '\x85', E: 'ÿ\xa0\x80' }, '8479htkc95'],
   ['keyorder', { b: '1', B: '2', a: '3', A: '4', _: '5', ['-']: '6', ['.']: '7', a0: '8', a10: '9', a2: '10', Z: '11', z: '12' }, 'kc8cfmc4c2'],
   ['empty', { A: '' }, 'k2f9d8k5f7'],
   ['long', { A: 'x'.repeat(5000) + '\n' + 'é'.repeat(100) }, 'khm9f5f65h'],
