@@ -3,6 +3,7 @@ import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig
 import { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { isMap } from '../yaml/value.js';
+import { VarSet } from '../vars/vars.js';
 
 /**
  * What a kustomization has gathered so far: its resources, the field specs its transformers
@@ -11,6 +12,7 @@ import { isMap } from '../yaml/value.js';
 export class Accumulator {
   readonly resources = new ResourceMap();
   config: TransformerConfig = emptyTransformerConfig();
+  readonly vars = new VarSet();
 
   mergeConfig(config: TransformerConfig): void {
     this.config = mergeTransformerConfigs(this.config, config);
@@ -20,6 +22,7 @@ export class Accumulator {
   absorbBase(base: Accumulator): void {
     this.resources.appendAll(base.resources);
     this.mergeConfig(base.config);
+    this.vars.absorb(base.vars);
   }
 
   /**
@@ -48,7 +51,8 @@ export class Accumulator {
         copyMetadataFrom(r, old);
         for (const field of ['data', 'binaryData']) {
           const merged = { ...(isMap(old.obj[field]) ? old.obj[field] : {}), ...(isMap(r.obj[field]) ? r.obj[field] : {}) };
-          if (Object.keys(merged).length > 0 || field === 'data') r.obj[field] = merged;
+          if (Object.keys(merged).length > 0) r.obj[field] = merged;
+          else delete r.obj[field];
         }
         if (origin) r.origin = origin;
       } else {

@@ -46,6 +46,8 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
 
   await new HashTransformer().transform(resources);
   await new NameReferenceTransformer(acc.config.nameReference).transform(resources);
+  const unused = acc.vars.resolve(resources, acc.config.varReference);
+  if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
   resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
   sortResources(resources, k.sortOptions, options.reorder ?? 'none', ctx);

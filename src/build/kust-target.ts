@@ -1,6 +1,7 @@
 import { KustomizeError, wrapError } from '../errors.js';
 import { defaultTransformerConfig, emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { join } from '../fs/path.js';
+import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
@@ -68,6 +69,7 @@ export class KustTarget {
       throw wrapError(e, 'accumulating resources');
     }
     acc.mergeConfig(this.ownTransformerConfig());
+    for (const path of k.crds ?? []) acc.mergeConfig(transformerConfigFromCrds(utf8DecodeStrict(this.loader.load(path)) ?? '', path));
     await this.runGenerators(acc);
     try {
       await this.accumulateComponents(acc, k.components ?? []);
@@ -76,6 +78,7 @@ export class KustTarget {
     }
     await this.runTransformers(acc);
     await this.runValidators(acc);
+    acc.vars.declare(k.vars ?? [], acc.resources);
     return acc;
   }
 

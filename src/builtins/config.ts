@@ -9,10 +9,10 @@ import { isMap, type YMap } from '../yaml/value.js';
  * `metadata.name`/`namespace` fill `name`/`namespace` when those are not set.
  */
 export function decodeConfig<T>(config: YMap, shape: StructShape, kind: string): T {
-  const lenient: StructShape = { ...shape, open: true, fields: { ...shape.fields, metadata: ObjectMetaShape } };
+  const withMeta: StructShape = { ...shape, fields: { ...shape.fields, metadata: ObjectMetaShape } };
   let out: Record<string, unknown>;
   try {
-    out = decode<Record<string, unknown>>(config, lenient) ?? {};
+    out = decode<Record<string, unknown>>(config, withMeta, { lenient: true }) ?? {};
   } catch (e) {
     if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${kind} with config: ${e.message}`, { cause: e });
     throw e;
@@ -24,7 +24,7 @@ export function decodeConfig<T>(config: YMap, shape: StructShape, kind: string):
       out['namespace'] = meta['namespace'];
     }
   }
-  for (const k of Object.keys(out)) if (!(k in allFields(shape))) delete out[k];
+  delete out['metadata'];
   return out as T;
 }
 

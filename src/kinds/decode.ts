@@ -1,3 +1,4 @@
+import { formatNumber } from '../yaml/emit.js';
 import { isMap, type Value } from '../yaml/value.js';
 
 /**
@@ -28,17 +29,28 @@ export interface StructShape {
 
 export class DecodeError extends Error {}
 
-export function decode<T>(value: Value | undefined, shape: Shape): T {
-  return new Decoder().value(value, shape, [], '') as T;
+export interface DecodeOptions {
+  /**
+   * Read the way kustomize reads plugin configs (sigs.k8s.io/yaml.Unmarshal): unknown fields
+   * are ignored and scalars are accepted where a string is expected (`51` becomes "51").
+   */
+  lenient?: boolean;
+}
+
+export function decode<T>(value: Value | undefined, shape: Shape, options: DecodeOptions = {}): T {
+  return new Decoder(options.lenient ?? false).value(value, shape, [], '') as T;
 }
 
 class Decoder {
+  constructor(private readonly lenient: boolean) {}
+
   value(v: Value | undefined, shape: Shape, path: string[], owner: string): unknown {
     if (v === undefined || v === null) return undefined;
     if (shape === 'any') return v;
     if (shape === 'string') {
-      if (typeof v !== 'string') this.typeError(v, 'string', path, owner);
-      return v;
+      if (typeof v === 'string') return v;
+      if (this.lenient && typeof v !== 'object') return typeof v === 'number' || typeof v === 'bigint' ? formatNumber(v) : String(v);
+      this.typeError(v, 'string', path, owner);
     }
     if (shape === 'bool') {
       if (typeof v !== 'boolean') this.typeError(v, 'bool', path, owner);
@@ -68,6 +80,7 @@ class Decoder {
     for (const key of Object.keys(v)) {
       const found = lookupField(shape, key);
       if (found === undefined) {
+        if (this.lenient) continue;
         if (shape.open) {
           out[key] = v[key];
           continue;
