@@ -9,6 +9,7 @@ import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { PluginLoader } from '../plugins/loader.js';
+import { hasPrecomputedScope } from '../openapi/schema.js';
 import type { ConfiguredPlugin, Generator, PluginContext, Transformer } from '../plugins/plugin.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import { Accumulator } from './accumulator.js';
@@ -131,6 +132,7 @@ export class KustTarget {
     } catch (e) {
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
+    this.noteTypes(resources);
     if (this.ctx.trackOrigins) {
       const origin = this.fileOrigin(path);
       for (const r of resources) r.origin = origin;
@@ -204,6 +206,15 @@ export class KustTarget {
     }
   }
 
+  /**
+   * kustomize consults the OpenAPI schema for the scope of any type it has no precomputed
+   * answer for, the moment it reads such a resource; that fixes the built-in schema in place
+   * (a custom one set later is layered over it), so the build notes it too.
+   */
+  private noteTypes(resources: Resource[]): void {
+    if (resources.some((r) => !hasPrecomputedScope(r.apiVersion, r.kind))) this.ctx.openapi.touch();
+  }
+
   /** Applies this kustomization's `openapi:` field to the build's schema choice. */
   applyOpenApiField(root: boolean): void {
     const field = this.kustomization.openapi;
@@ -220,6 +231,7 @@ export class KustTarget {
     const generators = [...fieldGenerators(this.kustomization, this.configuredIn), ...(await this.configuredPlugins(this.kustomization.generators, 'generator'))];
     for (const g of generators) {
       const generated = await g.plugin.generate(this.pluginCtx);
+      this.noteTypes(generated);
       if (this.ctx.trackOrigins) for (const r of generated) r.origin ??= g.origin;
       try {
         acc.absorbGenerated(generated);
@@ -265,6 +277,7 @@ export class KustTarget {
         paths.push(entry);
         continue;
       }
+      this.noteTypes(inline);
       if (this.ctx.trackOrigins) for (const r of inline) r.origin = { path: this.configuredIn };
       configs.resources.appendAll(inline);
     }

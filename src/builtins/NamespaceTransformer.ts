@@ -47,10 +47,15 @@ export class NamespaceTransformer implements Transformer {
   }
 
   transform(resources: ResourceMap): void {
+    this.transformSome(resources, resources.resources());
+  }
+
+  /** Sets the namespace of `selected`, a subset of `resources`. */
+  transformSome(resources: ResourceMap, selected: readonly Resource[]): void {
     const ns = this.config.namespace;
     if (!ns) return;
     const fieldSpecs = this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace');
-    for (const r of resources) {
+    for (const r of selected) {
       if (Object.keys(r.obj).length === 0) continue;
       r.storePreviousId();
       const gvk = r.gvk;

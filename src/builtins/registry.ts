@@ -2,6 +2,8 @@ import type { Generator, PluginContext, Transformer } from '../plugins/plugin.js
 import type { YMap } from '../yaml/value.js';
 import { AnnotationsTransformer } from './AnnotationsTransformer.js';
 import { ConfigMapGenerator } from './ConfigMapGenerator.js';
+import { IAMPolicyGenerator } from './IAMPolicyGenerator.js';
+import { ValueAddTransformer } from './ValueAddTransformer.js';
 import { HashTransformer } from './HashTransformer.js';
 import { ImageTagTransformer } from './ImageTagTransformer.js';
 import { LabelTransformer } from './LabelTransformer.js';
@@ -25,6 +27,7 @@ export type TransformerFactory = (config: YMap, ctx: PluginContext) => Transform
 export const BUILTIN_GENERATORS: ReadonlyMap<string, GeneratorFactory> = new Map<string, GeneratorFactory>([
   [ConfigMapGenerator.kind, (c) => ConfigMapGenerator.fromConfig(c)],
   [SecretGenerator.kind, (c) => SecretGenerator.fromConfig(c)],
+  [IAMPolicyGenerator.kind, (c) => IAMPolicyGenerator.fromConfig(c)],
 ]);
 
 export const BUILTIN_TRANSFORMERS: ReadonlyMap<string, TransformerFactory> = new Map<string, TransformerFactory>([
@@ -40,4 +43,5 @@ export const BUILTIN_TRANSFORMERS: ReadonlyMap<string, TransformerFactory> = new
   [PrefixTransformer.kind, (c) => PrefixTransformer.fromConfig(c)],
   [ReplicaCountTransformer.kind, (c) => ReplicaCountTransformer.fromConfig(c)],
   [SuffixTransformer.kind, (c) => SuffixTransformer.fromConfig(c)],
+  [ValueAddTransformer.kind, (c, ctx) => ValueAddTransformer.fromConfig(c, ctx)],
 ]);
