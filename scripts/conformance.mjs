@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// Runs the shared conformance corpus (../shared/conformance) against the built CLI and
+// compares the result with conformance/expected-passes.txt: fails only when a case that is
+// listed there fails now (a regression). `--update` rewrites the list from this run.
+//
+//   node scripts/conformance.mjs [--update] [--corpus DIR] [--jobs N]
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const corpus = resolve(flag('--corpus', join(repo, '..', 'shared', 'conformance')));
+const jobs = flag('--jobs', '2');
+const listFile = join(repo, 'conformance', 'expected-passes.txt');
+
+if (!existsSync(join(corpus, 'run'))) {
+  console.log(`conformance: no corpus at ${corpus}; skipped`);
+  process.exit(0);
+}
+const out = join(mkdtempSync(join(tmpdir(), 'kts-conformance-')), 'results.json');
+const run = spawnSync(join(corpus, 'run'), ['--jobs', jobs, '--json', out, '--', process.execPath, join(repo, 'bin', 'kustomize-ts.js'), 'build'], {
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+if (!existsSync(out)) {
+  console.error(`conformance: the runner produced no results (exit ${run.status})`);
+  process.exit(1);
+}
+const results = JSON.parse(readFileSync(out, 'utf8')).results;
+const passed = results.filter((r) => r.status === 'pass').map((r) => r.case).sort();
+
+if (args.includes('--update')) {
+  writeFileSync(listFile, passed.join('\n') + '\n');
+  console.log(`conformance: ${passed.length} of ${results.length} pass; ${listFile} updated`);
+  process.exit(0);
+}
+const expected = existsSync(listFile) ? readFileSync(listFile, 'utf8').split('\n').filter(Boolean) : [];
+const now = new Set(passed);
+const regressions = expected.filter((c) => !now.has(c));
+const gained = passed.filter((c) => !expected.includes(c));
+console.log(`conformance: ${passed.length} of ${results.length} pass (expected at least the ${expected.length} listed)`);
+if (gained.length) console.log(`newly passing (run with --update to record): ${gained.join(', ')}`);
+if (regressions.length) {
+  console.error(`REGRESSIONS (listed as passing, failing now):\n  ${regressions.join('\n  ')}`);
+  process.exit(1);
+}
