@@ -1,4 +1,8 @@
-import type { YMap } from '../yaml/value.js';
+import { parseYamlDocument } from '../yaml/parse.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+
+export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
+export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 
 /**
  * Where a resource came from, or which plugin configuration transformed it: what kustomize
@@ -44,4 +48,34 @@ export function originFromConfig(configuredIn: string, config: YMap): Origin {
     if (typeof meta['namespace'] === 'string') by.namespace = meta['namespace'];
   }
   return { configuredIn, configuredBy: by };
+}
+
+/** Reads an origin written as annotation text (as plugins may return resources). */
+export function parseOrigin(text: string): Origin | undefined {
+  try {
+    return originFromValue(parseYamlDocument(text));
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseTransformations(text: string): Origin[] | undefined {
+  try {
+    const v = parseYamlDocument(text);
+    return isSeq(v) ? v.map(originFromValue).filter((o): o is Origin => o !== undefined) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function originFromValue(v: Value | undefined): Origin | undefined {
+  if (!isMap(v)) return undefined;
+  const o: Origin = {};
+  for (const k of ['path', 'repo', 'ref', 'configuredIn'] as const) if (typeof v[k] === 'string') o[k] = v[k] as string;
+  const by = v['configuredBy'];
+  if (isMap(by)) {
+    o.configuredBy = {};
+    for (const k of ['apiVersion', 'kind', 'name', 'namespace'] as const) if (typeof by[k] === 'string') o.configuredBy[k] = by[k] as string;
+  }
+  return o;
 }

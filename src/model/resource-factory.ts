@@ -3,6 +3,7 @@ import { goJson } from '../yaml/go-json.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import { Resource } from './resource.js';
+import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, parseOrigin, parseTransformations } from './origin.js';
 
 /**
  * Turns the documents of a resource file into resources, as kustomize does: empty documents
@@ -24,7 +25,7 @@ export function resourcesFromValues(docs: Value[], file = ''): Resource[] {
     const obj = queue.shift()!;
     const kind = obj['kind'];
     if (typeof kind !== 'string' || !kind.endsWith('List') || !('items' in obj)) {
-      out.push(new Resource(obj));
+      out.push(withRecordedOrigins(new Resource(obj)));
       continue;
     }
     const items = obj['items'];
@@ -33,6 +34,20 @@ export function resourcesFromValues(docs: Value[], file = ''): Resource[] {
     for (const item of items) queue.push(validated(item, file));
   }
   return out;
+}
+
+/**
+ * Origin and transformation records arriving as annotations (e.g. from a plugin's output)
+ * become build state, like those kustomize makes itself.
+ */
+function withRecordedOrigins(r: Resource): Resource {
+  const ann = r.stringMap('annotations');
+  if (!ann) return r;
+  const origin = ann[ORIGIN_ANNOTATION];
+  if (typeof origin === 'string') r.origin = parseOrigin(origin);
+  const transformations = ann[TRANSFORMATIONS_ANNOTATION];
+  if (typeof transformations === 'string') r.transformations = parseTransformations(transformations);
+  return r;
 }
 
 function validated(doc: Value, file: string): YMap {

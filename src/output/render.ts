@@ -1,51 +1,73 @@
 import type { Resource } from '../model/resource.js';
-import { originYaml } from '../model/origin.js';
+import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml } from '../model/origin.js';
 import { emitYaml, formatNumber } from '../yaml/emit.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { isMap } from '../yaml/value.js';
 
 export interface RenderOptions {
   originAnnotations: boolean;
   transformerAnnotations: boolean;
 }
 
-const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
-const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
+/**
+ * Annotations kustomize (and kio) use for bookkeeping, never printed: kustomize strips them
+ * from every resource at the end of a build.
+ */
+const BUILD_ANNOTATIONS = [
+  'internal.config.kubernetes.io/previousKinds',
+  'internal.config.kubernetes.io/previousNames',
+  'internal.config.kubernetes.io/prefixes',
+  'internal.config.kubernetes.io/suffixes',
+  'internal.config.kubernetes.io/previousNamespaces',
+  'internal.config.kubernetes.io/allowNameChange',
+  'internal.config.kubernetes.io/allowKindChange',
+  'internal.config.kubernetes.io/refBy',
+  'internal.config.kubernetes.io/generatorBehavior',
+  'internal.config.kubernetes.io/needsHashSuffix',
+  'internal.config.kubernetes.io/fileMergeMode',
+  'internal.config.kubernetes.io/path',
+  'internal.config.kubernetes.io/index',
+  'internal.config.kubernetes.io/seqindent',
+  'internal.config.kubernetes.io/id',
+  'internal.config.kubernetes.io/annotations-migration-resource-id',
+  'config.kubernetes.io/path',
+  'config.kubernetes.io/index',
+  'config.k8s.io/id',
+  'internal.config.kubernetes.io/helm-generated',
+];
 
 /**
- * The build's output: resources with the build-metadata annotations asked for, as YAML
- * documents joined by `---` (kustomize prints nothing for an empty build).
+ * The build's output: resources with the build-metadata annotations asked for and the
+ * bookkeeping ones removed, as YAML documents joined by `---` (nothing for an empty build).
  */
 export function renderResources(resources: readonly Resource[], options: RenderOptions): { resources: Resource[]; yaml: string } {
-  const out = resources.map((r) => {
-    stringifyAnnotations(r.obj);
-    if (options.originAnnotations && r.origin) annotate(r.obj, ORIGIN_ANNOTATION, originYaml(r.origin));
-    if (options.transformerAnnotations && r.transformations?.length) {
-      annotate(r.obj, TRANSFORMATIONS_ANNOTATION, r.transformations.map((t) => '- ' + originYaml(t, '  ')).join(''));
-    }
-    return r;
-  });
-  return { resources: out, yaml: out.map((r) => emitYaml(r.obj)).join('---\n') };
+  for (const r of resources) finishAnnotations(r, options);
+  return { resources: [...resources], yaml: resources.map((r) => emitYaml(r.obj)).join('---\n') };
 }
 
 /**
- * kustomize rewrites every resource's annotations as a string map when it strips its build
- * annotations at the end, so `happy: true` comes out as `happy: "true"`.
+ * kustomize rewrites every resource's annotations at the end: values become strings
+ * (`happy: true` prints as `happy: "true"`), bookkeeping keys go, origin and transformation
+ * records stay only when asked for, and an empty annotation map is removed.
  */
-function stringifyAnnotations(obj: YMap): void {
-  const meta = obj['metadata'];
-  const ann = isMap(meta) ? meta['annotations'] : undefined;
-  if (!isMap(ann)) return;
+function finishAnnotations(r: Resource, options: RenderOptions): void {
+  const meta = r.obj['metadata'];
+  if (!isMap(meta)) return;
+  let ann = meta['annotations'];
+  if (!isMap(ann)) {
+    if (!options.originAnnotations && !options.transformerAnnotations) return;
+    ann = {};
+  }
   for (const k of Object.keys(ann)) {
     const v = ann[k];
-    if (typeof v === 'string') continue;
-    ann[k] = v === null || typeof v === 'object' ? '' : typeof v === 'boolean' ? String(v) : formatNumber(v!);
+    if (typeof v !== 'string') ann[k] = v === null || typeof v === 'object' ? '' : typeof v === 'boolean' ? String(v) : formatNumber(v!);
   }
-}
-
-function annotate(obj: YMap, key: string, value: string): void {
-  let meta = obj['metadata'];
-  if (!isMap(meta)) meta = obj['metadata'] = {};
-  let ann = meta['annotations'];
-  if (!isMap(ann)) ann = meta['annotations'] = {};
-  ann[key] = value;
+  for (const k of BUILD_ANNOTATIONS) delete ann[k];
+  delete ann[ORIGIN_ANNOTATION];
+  delete ann[TRANSFORMATIONS_ANNOTATION];
+  if (options.originAnnotations && r.origin) ann[ORIGIN_ANNOTATION] = originYaml(r.origin);
+  if (options.transformerAnnotations && r.transformations?.length) {
+    ann[TRANSFORMATIONS_ANNOTATION] = r.transformations.map((t) => '- ' + originYaml(t, '  ')).join('');
+  }
+  if (Object.keys(ann).length > 0) meta['annotations'] = ann;
+  else delete meta['annotations'];
 }
