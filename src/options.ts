@@ -1,5 +1,7 @@
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
+import type { StorageMount } from './plugins/function-spec.js';
+import type { PluginRegistration } from './plugins/plugin.js';
 
 /** How resources are ordered in the output (`--reorder`, overridden by a kustomization's `sortOptions`). */
 export type ReorderOption = 'legacy' | 'none' | 'unspecified';
@@ -26,11 +28,23 @@ export interface BuildOptions {
   enableExec?: boolean;
   /** `--network`: allow containers that ask for the network */
   network?: boolean;
+  /** `--mount`: extra mounts for container functions */
+  mounts?: StorageMount[];
+  /** `--env`: `KEY=VALUE` or `KEY` for functions */
+  env?: string[];
+  /** `--as-current-user`: run containers as the calling uid:gid instead of nobody */
+  asCurrentUser?: boolean;
+  /** the container engine for container functions (`docker`, `podman`, a path); default: podman or docker, whichever is installed */
+  containerRuntime?: string;
+  /** in-process plugins, found by apiVersion and kind before the plugin home is searched */
+  plugins?: PluginRegistration[];
+  /** where legacy plugins live; default: $KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin, ~/.config/kustomize/plugin, ~/kustomize/plugin */
+  pluginHome?: string;
   /** `--enable-helm` */
   enableHelm?: boolean;
   /** `--helm-command` */
   helmCommand?: string;
-  /** seconds a plugin process may run before it is killed */
+  /** seconds a plugin process may run before it is killed (default 120) */
   pluginTimeout?: number;
   /** receives warnings (kustomize prints them to stderr as `# Warning: ...`) */
   warn?: (message: string) => void;

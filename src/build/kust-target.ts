@@ -5,10 +5,12 @@ import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
-import { resourcesFromText } from '../model/resource-factory.js';
-import type { Resource } from '../model/resource.js';
+import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
+import { Resource as ResourceClass, type Resource } from '../model/resource.js';
+import { emitYaml } from '../yaml/emit.js';
+import { cloneValue, isMap, type YMap } from '../yaml/value.js';
 import type { ResourceMap } from '../model/resource-map.js';
-import { PluginLoader } from '../plugins/loader.js';
+import { PluginLoader, type PluginRole } from '../plugins/loader.js';
 import { hasPrecomputedScope } from '../openapi/schema.js';
 import type { ConfiguredPlugin, Generator, PluginContext, Transformer } from '../plugins/plugin.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
@@ -100,11 +102,11 @@ export class KustTarget {
   }
 
   /** Each entry is a resource file, else a kustomization directory (or remote base). */
-  private async accumulateResources(acc: Accumulator, paths: string[]): Promise<void> {
+  private async accumulateResources(acc: Accumulator, paths: string[], recordOrigins = this.ctx.trackOrigins): Promise<void> {
     for (const path of paths) {
       let fileError: KustomizeError;
       try {
-        this.accumulateFile(acc, path);
+        this.accumulateFile(acc, path, recordOrigins);
         continue;
       } catch (e) {
         fileError = e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${path}'`);
@@ -124,7 +126,7 @@ export class KustTarget {
     }
   }
 
-  private accumulateFile(acc: Accumulator, path: string): void {
+  private accumulateFile(acc: Accumulator, path: string, recordOrigins: boolean): void {
     let resources: Resource[];
     try {
       const bytes = this.loader.load(path);
@@ -133,7 +135,7 @@ export class KustTarget {
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
     this.noteTypes(resources);
-    if (this.ctx.trackOrigins) {
+    if (recordOrigins) {
       const origin = this.fileOrigin(path);
       for (const r of resources) r.origin = origin;
     }
@@ -230,7 +232,7 @@ export class KustTarget {
   private async runGenerators(acc: Accumulator): Promise<void> {
     const generators = [...fieldGenerators(this.kustomization, this.configuredIn), ...(await this.configuredPlugins(this.kustomization.generators, 'generator'))];
     for (const g of generators) {
-      const generated = await g.plugin.generate(this.pluginCtx);
+      const generated = asResources(await g.plugin.generate(this.pluginCtx), g.origin);
       this.noteTypes(generated);
       if (this.ctx.trackOrigins) for (const r of generated) r.origin ??= g.origin;
       try {
@@ -249,9 +251,16 @@ export class KustTarget {
     for (const t of transformers) await this.runTransformer(acc.resources, t);
   }
 
+  /** Validators run like transformers but may change nothing except the `validated-by` label. */
   private async runValidators(acc: Accumulator): Promise<void> {
     for (const v of await this.configuredPlugins(this.kustomization.validators, 'transformer')) {
-      await this.runTransformer(acc.resources, v);
+      const before = snapshot(acc.resources);
+      await v.plugin.transform(acc.resources, this.pluginCtx);
+      acc.resources.changed();
+      const after = snapshot(acc.resources);
+      if (after !== before) {
+        throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(v.origin)})`);
+      }
     }
   }
 
@@ -265,7 +274,7 @@ export class KustTarget {
   /** The plugins configured by `generators:`/`transformers:`/`validators:` entries (inline configs first, then files and kustomizations). */
   private async configuredPlugins(entries: string[] | undefined, role: 'generator'): Promise<ConfiguredPlugin<Generator>[]>;
   private async configuredPlugins(entries: string[] | undefined, role: 'transformer'): Promise<ConfiguredPlugin<Transformer>[]>;
-  private async configuredPlugins(entries: string[] | undefined, role: 'generator' | 'transformer'): Promise<ConfiguredPlugin<Generator | Transformer>[]> {
+  private async configuredPlugins(entries: string[] | undefined, role: PluginRole): Promise<ConfiguredPlugin<Generator | Transformer>[]> {
     if (!entries || entries.length === 0) return [];
     const configs = new Accumulator();
     const paths: string[] = [];
@@ -278,15 +287,43 @@ export class KustTarget {
         continue;
       }
       this.noteTypes(inline);
-      if (this.ctx.trackOrigins) for (const r of inline) r.origin = { path: this.configuredIn };
+      for (const r of inline) r.origin = { path: this.configuredIn };
       configs.resources.appendAll(inline);
     }
-    await this.accumulateResources(configs, paths);
-    return configs.resources.resources().map((config) => {
-      const plugin = role === 'generator' ? plugins.loadGenerator(config, this.pluginCtx) : plugins.loadTransformer(config, this.pluginCtx);
-      return { plugin, origin: originFromConfig(config.origin?.path ?? this.configuredIn, config.obj) };
-    });
+    await this.accumulateResources(configs, paths, true);
+    const out: ConfiguredPlugin<Generator | Transformer>[] = [];
+    for (const config of configs.resources) {
+      const configuredIn = config.origin?.path ?? this.configuredIn;
+      const plugin = await plugins.load(config, configuredIn, this.pluginCtx, role);
+      out.push({ plugin, origin: originFromConfig(configuredIn, config.obj) });
+    }
+    return out;
   }
+}
+
+/** The resources as YAML, `validated-by` labels left out: what a validator must leave unchanged. */
+function snapshot(resources: ResourceMap): string {
+  return resources
+    .resources()
+    .map((r) => {
+      const copy = cloneValue(r.obj);
+      const labels = isMap(copy['metadata']) ? copy['metadata']['labels'] : undefined;
+      if (isMap(labels)) delete labels['validated-by'];
+      return emitYaml(copy);
+    })
+    .join('---\n');
+}
+
+function describeOrigin(o: Origin): string {
+  const by = o.configuredBy;
+  return `${by?.kind ?? ''} ${by?.name ?? ''} configured in ${o.configuredIn ?? ''}`.trim();
+}
+
+/** What a generator returned, as resources: in-process plugins may return plain objects. */
+function asResources(generated: (Resource | YMap)[], origin: Origin): Resource[] {
+  const plain = generated.filter((g): g is YMap => !(g instanceof ResourceClass));
+  const resources = generated.filter((g): g is Resource => g instanceof ResourceClass);
+  return plain.length === 0 ? resources : [...resources, ...resourcesFromValues(plain, origin.configuredIn ?? '')];
 }
 
 /**

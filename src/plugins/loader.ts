@@ -1,41 +1,94 @@
+import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { BUILTIN_GENERATORS, BUILTIN_TRANSFORMERS } from '../builtins/registry.js';
 import { KustomizeError, wrapError } from '../errors.js';
 import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
-import type { Generator, PluginContext, Transformer } from './plugin.js';
+import { functionSpecOf } from './function-spec.js';
+import { inProcessModulePath, loadPluginModule } from './in-process.js';
+import { KrmFunction } from './krm-function.js';
+import { LegacyExecPlugin } from './legacy-exec.js';
+import type { Generator, Plugin, PluginContext, PluginFactory, Transformer } from './plugin.js';
+import { pluginHome, pluginPath } from './plugin-home.js';
+
+export type PluginRole = 'generator' | 'transformer';
 
 /**
  * Turns a plugin config object (from `generators:`, `transformers:` or `validators:`) into a
- * runnable plugin: builtins by kind when `apiVersion: builtin`; anything else only when the
- * build enables plugins.
+ * runnable plugin:
+ *
+ * 1. `apiVersion: builtin` → the builtin of that kind (always allowed);
+ * 2. anything else needs `--enable-alpha-plugins`, then, in order: an in-process plugin
+ *    registered with the build; a KRM function (the config has a function spec); a plugin in
+ *    the plugin home — an executable `<Kind>` (legacy exec plugin) or an ES module
+ *    `<Kind>.mjs`/`<Kind>.js` (in-process plugin).
  */
 export class PluginLoader {
-  loadGenerator(config: Resource, ctx: PluginContext): Generator {
-    return this.load(config, ctx, 'generator') as Generator;
+  async load(config: Resource, configFile: string, ctx: PluginContext, role: PluginRole): Promise<Generator | Transformer> {
+    const plugin = await this.configure(config, configFile, ctx, role);
+    const ok = role === 'generator' ? typeof plugin.generate === 'function' : typeof plugin.transform === 'function';
+    if (!ok) throw new KustomizeError('PLUGIN_NOT_FOUND', `plugin ${config.originalId} not a ${role}`);
+    return plugin;
   }
 
-  loadTransformer(config: Resource, ctx: PluginContext): Transformer {
-    return this.load(config, ctx, 'transformer') as Transformer;
-  }
-
-  private load(config: Resource, ctx: PluginContext, role: 'generator' | 'transformer'): Generator | Transformer {
+  private async configure(config: Resource, configFile: string, ctx: PluginContext, role: PluginRole): Promise<Plugin> {
     const id = config.originalId;
     if (id.group === '' && id.version === 'builtin') {
-      const factory = role === 'generator' ? BUILTIN_GENERATORS.get(id.kind) : BUILTIN_TRANSFORMERS.get(id.kind);
+      const factory = (role === 'generator' ? BUILTIN_GENERATORS : BUILTIN_TRANSFORMERS).get(id.kind);
       if (!factory) {
-        const other = role === 'generator' ? BUILTIN_TRANSFORMERS.get(id.kind) : BUILTIN_GENERATORS.get(id.kind);
+        const other = (role === 'generator' ? BUILTIN_TRANSFORMERS : BUILTIN_GENERATORS).get(id.kind);
         if (other) throw new KustomizeError('PLUGIN_NOT_FOUND', `plugin ${id} not a ${role}`);
         throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
       }
-      try {
-        return factory(config.obj, ctx);
-      } catch (e) {
-        throw wrapError(e, `plugin ${id} fails configuration`);
-      }
+      return configured(() => factory(config.obj, ctx), id.toString());
     }
     if (!ctx.options.enablePlugins) {
-      throw new KustomizeError('PLUGIN_DISABLED', `external plugins disabled; unable to load external plugin '${id.kind}'`);
+      throw new KustomizeError('PLUGIN_DISABLED', `external plugins disabled; unable to load external plugin '${id.kind}' (enable plugins with --enable-alpha-plugins)`);
     }
-    throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load plugin ${id}`);
+    const registered = ctx.options.plugins?.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
+    if (registered) return configured(() => registered.factory(config.obj, ctx), id.toString());
+    const spec = functionSpecOf(config);
+    if (spec) return new KrmFunction(config, spec, configFile);
+    return this.fromPluginHome(config, configFile, ctx);
+  }
+
+  private async fromPluginHome(config: Resource, configFile: string, ctx: PluginContext): Promise<Plugin> {
+    const id = config.originalId;
+    const home = pluginHome(ctx.options.pluginHome);
+    if (!home) {
+      throw new KustomizeError(
+        'PLUGIN_NOT_FOUND',
+        `unable to find plugin for ${id}: no plugin home ($KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin or ~/.config/kustomize/plugin)`,
+      );
+    }
+    const path = pluginPath(home, id);
+    if (isExecutableFile(path)) return new LegacyExecPlugin(path, config, configFile);
+    const module = inProcessModulePath(path);
+    if (module) {
+      const factory: PluginFactory = await loadPluginModule(module);
+      return configured(() => factory(config.obj, ctx), id.toString());
+    }
+    if (existsSync(path + '.so')) {
+      throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);
+    }
+    throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to find plugin for ${id}: no executable ${path}, nor module ${path}.mjs or ${path}.js`);
+  }
+}
+
+async function configured(make: () => Plugin | Promise<Plugin>, id: string): Promise<Plugin> {
+  try {
+    const plugin = await make();
+    if (!plugin || typeof plugin !== 'object') throw new Error('the factory returned no plugin');
+    return plugin;
+  } catch (e) {
+    throw wrapError(e, `plugin ${id} fails configuration`);
+  }
+}
+
+function isExecutableFile(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }

@@ -4,6 +4,7 @@ import type { Resource } from '../model/resource.js';
 import type { BuildOptions } from '../options.js';
 import type { Origin } from '../model/origin.js';
 import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { YMap } from '../yaml/value.js';
 
 /**
  * What a plugin can see of the build: the loader of the kustomization that configured it
@@ -20,7 +21,8 @@ export interface PluginContext {
 
 /** Produces new resources. */
 export interface Generator {
-  generate(ctx: PluginContext): Resource[] | Promise<Resource[]>;
+  /** resources, or plain objects that will be read as resources */
+  generate(ctx: PluginContext): (Resource | YMap)[] | Promise<(Resource | YMap)[]>;
 }
 
 /** Edits, adds or removes resources in place. */
@@ -33,4 +35,20 @@ export interface ConfiguredPlugin<P> {
   plugin: P;
   /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
   origin: Origin;
+}
+
+/**
+ * Makes a configured plugin from its config object. Builtins, in-process plugins (ES modules
+ * or registered through the library API) and the runtimes of external plugins all have this
+ * shape: what they return implements `generate`, `transform` or both.
+ */
+export type PluginFactory = (config: YMap, ctx: PluginContext) => Plugin | Promise<Plugin>;
+
+export type Plugin = Partial<Generator & Transformer> & (Generator | Transformer);
+
+/** An in-process plugin given to `build()`, chosen for configs of this apiVersion and kind. */
+export interface PluginRegistration {
+  apiVersion: string;
+  kind: string;
+  factory: PluginFactory;
 }

@@ -1,0 +1,75 @@
+import { KustomizeError } from '../errors.js';
+import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import type { Resource } from '../model/resource.js';
+import { parseYamlDocument } from '../yaml/parse.js';
+import { isMap } from '../yaml/value.js';
+
+/** How a KRM function runs: in a container image or as a local executable. */
+export interface FunctionSpec {
+  deferFailure?: boolean;
+  container?: {
+    image?: string;
+    network?: boolean;
+    mounts?: StorageMount[];
+    envs?: string[];
+  };
+  exec?: {
+    path?: string;
+    args?: string[];
+    envs?: string[];
+  };
+}
+
+export interface StorageMount {
+  type?: string;
+  src?: string;
+  dst?: string;
+  rw?: boolean;
+}
+
+const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
+const FunctionSpecShape: StructShape = {
+  struct: 'FunctionSpec',
+  fields: {
+    deferFailure: 'bool',
+    container: {
+      struct: 'ContainerSpec',
+      fields: { image: 'string', network: 'bool', mounts: { list: MountShape }, storageMounts: { list: MountShape }, envs: { list: 'string' } },
+    },
+    exec: { struct: 'ExecSpec', fields: { path: 'string', args: { list: 'string' }, envs: { list: 'string' } } },
+  },
+};
+
+export const FUNCTION_ANNOTATION = 'config.kubernetes.io/function';
+const LEGACY_FUNCTION_ANNOTATION = 'config.k8s.io/function';
+const LEGACY_CONTAINER_ANNOTATION = 'config.kubernetes.io/container';
+
+/**
+ * The function spec of a plugin config, if it declares one: the `config.kubernetes.io/function`
+ * annotation (or its legacy spellings: `config.k8s.io/function`, `metadata.configFn`, or a bare
+ * image in `config.kubernetes.io/container`). Unknown fields are refused, as kyaml does.
+ */
+export function functionSpecOf(config: Resource): FunctionSpec | undefined {
+  const ann = config.stringMap('annotations') ?? {};
+  const text = ann[FUNCTION_ANNOTATION] ?? ann[LEGACY_FUNCTION_ANNOTATION];
+  let raw = typeof text === 'string' ? parseYamlDocument(text, `${config.id} annotation ${FUNCTION_ANNOTATION}`) : undefined;
+  if (raw === undefined) {
+    const configFn = config.metadata()?.['configFn'];
+    if (isMap(configFn)) raw = configFn;
+  }
+  if (raw === undefined && typeof ann[LEGACY_CONTAINER_ANNOTATION] === 'string') raw = { container: { image: ann[LEGACY_CONTAINER_ANNOTATION] } };
+  if (raw === undefined || raw === null) return undefined;
+  let spec: FunctionSpec & { container?: { storageMounts?: StorageMount[] } };
+  try {
+    spec = decode(raw, FunctionSpecShape);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new KustomizeError('PLUGIN_FAILED', `${config.id}: invalid function spec: ${e.message}`, { cause: e });
+    throw e;
+  }
+  if (spec.container?.storageMounts) {
+    spec.container.mounts = [...(spec.container.mounts ?? []), ...spec.container.storageMounts];
+    delete spec.container.storageMounts;
+  }
+  if (!spec.container?.image && !spec.exec?.path) return undefined;
+  return spec;
+}

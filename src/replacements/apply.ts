@@ -1,0 +1,35 @@
+import { KustomizeError } from '../errors.js';
+import type { Replacement } from '../kinds/kustomization.js';
+import type { Resource } from '../model/resource.js';
+import { TargetSelector } from './select.js';
+import { DEFAULT_FIELD_PATH, scalarValue, sourceValue, type ReplacementValue } from './source.js';
+import { copyToTarget, UntaggedScalars } from './target.js';
+
+/**
+ * A replacement as kustomize reads it. `sourceValue` (a literal instead of a source) is newer
+ * than the decode shapes; it is honoured when present.
+ */
+export type ReplacementSpec = Replacement & { sourceValue?: string };
+
+/**
+ * Runs replacements over the resources in order, each on the result of the previous ones:
+ * the source value is read, then written to the fields of every resource each target selects.
+ */
+export function applyReplacements(resources: readonly Resource[], replacements: readonly (ReplacementSpec | undefined)[]): void {
+  const untagged = new UntaggedScalars();
+  for (const r of replacements) {
+    if (!r || (!r.source && r.sourceValue === undefined) || !r.targets) {
+      throw new KustomizeError('REPLACEMENT_FAILED', 'replacements must specify a source and at least one target');
+    }
+    const value: ReplacementValue = r.sourceValue !== undefined ? scalarValue('untagged', r.sourceValue) : sourceValue(resources, r.source!);
+    for (const t of r.targets) {
+      if (!t?.select) throw new KustomizeError('REPLACEMENT_FAILED', 'target must specify resources to select');
+      const fieldPaths = t.fieldPaths && t.fieldPaths.length > 0 ? t.fieldPaths : [DEFAULT_FIELD_PATH];
+      const selector = new TargetSelector(t.select, t.reject);
+      for (const res of resources) {
+        if (!selector.matches(res)) continue;
+        for (const fp of fieldPaths) copyToTarget(res.obj, value, fp, t.options, untagged);
+      }
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { KustomizeError, messageOf } from '../errors.js';
+import type { FieldOptions } from '../kinds/kustomization.js';
+import type { Resource } from '../model/resource.js';
+import { cloneValue, isMap, type Value } from '../yaml/value.js';
+import { goAtoi, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
+import { decodeTagged, isScalar, nodeText, tagOf, wrongKind, type ScalarTag } from './scalar.js';
+import { selectSource, sourceIdString, type SourceSelector } from './select.js';
+
+export const DEFAULT_FIELD_PATH = 'metadata.name';
+
+/**
+ * The value a replacement copies: a node of the source (or part of one), as kustomize holds
+ * it: its text (what a scalar target takes) and the node itself (what replaces a map or list
+ * target, and what a created field becomes).
+ */
+export interface ReplacementValue {
+  /** the kind of node a missing target field is created as */
+  readonly kind: 'scalar' | 'map' | 'seq';
+  /** the node's text; "" for maps and lists */
+  readonly text: string;
+  /** a fresh copy of the node, decoded */
+  copy(): Value;
+}
+
+function nodeValue(v: Value): ReplacementValue {
+  if (isScalar(v)) return { kind: 'scalar', text: nodeText(v), copy: () => v };
+  return { kind: Array.isArray(v) ? 'seq' : 'map', text: '', copy: () => cloneValue(v) };
+}
+
+/** A scalar node with the given tag and text (part of a split value, or a literal). */
+export function scalarValue(tag: ScalarTag, text: string): ReplacementValue {
+  return { kind: 'scalar', text, copy: () => decodeTagged(tag, text) };
+}
+
+/** The value the replacement's source selects: the one resource, the field, the part of it. */
+export function sourceValue(resources: readonly Resource[], source: SourceSelector): ReplacementValue {
+  const resource = selectSource(resources, source);
+  const fieldPath = source.fieldPath || DEFAULT_FIELD_PATH;
+  let found: Value | undefined;
+  try {
+    found = lookup(resource.obj, splitFieldPath(fieldPath));
+  } catch (e) {
+    throw new KustomizeError('REPLACEMENT_FAILED', `error looking up replacement source: ${messageOf(e)}`, { cause: e });
+  }
+  if (isNilOrEmpty(found)) {
+    throw new KustomizeError('REPLACEMENT_FAILED', `fieldPath \`${fieldPath}\` is missing for replacement source ${sourceIdString(source)}`);
+  }
+  return refine(source.options, found);
+}
+
+function isNilOrEmpty(v: Value | undefined): v is undefined | null {
+  if (v === undefined || v === null) return true;
+  if (Array.isArray(v)) return v.length === 0;
+  return isMap(v) && Object.keys(v).length === 0;
+}
+
+/** `options.delimiter`/`index` on the source: one part of a scalar's text. */
+function refine(options: FieldOptions | undefined, v: Value): ReplacementValue {
+  if (!options?.delimiter) return nodeValue(v);
+  if (!isScalar(v)) throw new KustomizeError('REPLACEMENT_FAILED', 'delimiter option can only be used with scalar nodes');
+  const text = nodeText(v);
+  const parts = text.split(options.delimiter);
+  const index = options.index ?? 0;
+  if (index >= parts.length || index < 0) {
+    throw new KustomizeError('REPLACEMENT_FAILED', `options.index ${index} is out of bounds for value ${text}`);
+  }
+  return scalarValue(tagOf(v), parts[index]!);
+}
+
+/**
+ * kyaml's PathGetter without create: follows map keys, list indexes (`0`; `-` for the last
+ * entry) and list-entry selectors (`[name=value]`, matched by exact text; the first match).
+ * Blank parts are skipped. Undefined when the path leads nowhere.
+ */
+function lookup(root: Value, path: string[]): Value | undefined {
+  let cur: Value = root;
+  for (const raw of path) {
+    const part = raw.trim();
+    if (part === '') continue;
+    let next: Value | undefined;
+    const idx = goAtoi(part);
+    if (idx !== undefined) {
+      if (idx < 0) throw new Error(`array index ${idx} cannot be negative`);
+      const list = elements(cur);
+      next = idx < list.length ? list[idx] : undefined;
+    } else if (part === '-') {
+      const list = elements(cur);
+      next = list.length > 0 ? list[list.length - 1] : undefined;
+    } else if (isListIndex(part)) {
+      const [name, value] = splitIndexNameValue(part);
+      next = matchElement(elements(cur), name, value);
+    } else {
+      if (cur === null) return undefined;
+      if (!isMap(cur)) throw wrongKind('MappingNode', cur);
+      next = Object.prototype.hasOwnProperty.call(cur, part) ? cur[part] : undefined;
+    }
+    if (next === undefined) return undefined;
+    cur = next;
+  }
+  return cur;
+}
+
+function elements(v: Value): readonly Value[] {
+  if (v === null) return [];
+  if (!Array.isArray(v)) throw wrongKind('SequenceNode', v);
+  return v;
+}
+
+/** The first entry whose text is `value` (`[=value]`), or that is a map whose field `name` has the text `value`. */
+function matchElement(list: readonly Value[], name: string, value: string): Value | undefined {
+  if (name === '') return list.find((e) => nodeText(e) === value);
+  return list.find((e) => isMap(e) && Object.prototype.hasOwnProperty.call(e, name) && nodeText(e[name]) === value);
+}

@@ -1,0 +1,210 @@
+import { KustomizeError, messageOf } from '../errors.js';
+import type { FieldOptions } from '../kinds/kustomization.js';
+import { resolvePlainScalar } from '../yaml/resolve.js';
+import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
+import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
+import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from './scalar.js';
+import type { ReplacementValue } from './source.js';
+
+/** A place holding a value: a key of a map or an index of a list. */
+interface Slot {
+  readonly parent: YMap | YSeq;
+  readonly key: string | number;
+}
+
+function read(slot: Slot): Value {
+  return (slot.parent as Record<string | number, Value>)[slot.key]!;
+}
+
+function write(slot: Slot, v: Value): void {
+  if (Array.isArray(slot.parent)) slot.parent[slot.key as number] = v;
+  else setKey(slot.parent, slot.key as string, v);
+}
+
+/**
+ * Scalars kustomize created during one run of the transformer. They have no tag, so text
+ * written to them later is read as plain YAML again; their text is kept as written.
+ */
+export class UntaggedScalars {
+  private readonly texts = new WeakMap<object, Map<string | number, string>>();
+
+  mark(slot: Slot, text: string): void {
+    let m = this.texts.get(slot.parent);
+    if (!m) this.texts.set(slot.parent, (m = new Map()));
+    m.set(slot.key, text);
+  }
+
+  textAt(slot: Slot): string | undefined {
+    return this.texts.get(slot.parent)?.get(slot.key);
+  }
+
+  forget(slot: Slot): void {
+    this.texts.get(slot.parent)?.delete(slot.key);
+  }
+}
+
+type CreateKind = ReplacementValue['kind'] | undefined;
+
+/**
+ * kyaml's PathMatcher: every field a target path names in `root`. Parts are map keys,
+ * non-negative list indexes, `*` (every entry of a list) and `[field=regex]` / `[=regex]`
+ * (entries whose field, or which themselves, printed as YAML, match the unanchored regular
+ * expression). With `create` set, missing map keys are added, a list index one past the end
+ * appends, and a list-entry selector that matches nothing appends an entry made from it; the
+ * last part is created as a node of the kind `create` names. Containers created inside a
+ * null value are lost (kustomize appends them to the null node, which prints as null).
+ */
+class PathMatcher {
+  constructor(
+    private readonly path: readonly string[],
+    private readonly create: CreateKind,
+    private readonly untagged: UntaggedScalars,
+  ) {}
+
+  match(root: YMap): Slot[] {
+    const out: Slot[] = [];
+    this.filter(root, undefined, 0, out);
+    return out;
+  }
+
+  private filter(node: Value, slot: Slot | undefined, i: number, out: Slot[]): void {
+    if (i === this.path.length) {
+      if (slot) out.push(slot);
+      return;
+    }
+    const part = this.path[i]!;
+    if (isIdxNumber(part)) this.index(node, goAtoi(part)!, i, out);
+    else if (isListIndex(part)) this.entries(node, part, i, out);
+    else if (part === '*') {
+      const list = elements(node);
+      for (let j = 0; j < list.length; j++) this.filter(list[j]!, { parent: list, key: j }, i + 1, out);
+    } else this.field(node, part, i, out);
+  }
+
+  private field(node: Value, name: string, i: number, out: Slot[]): void {
+    if (node !== null && !isMap(node)) throw wrongKind('MappingNode', node);
+    if (node !== null && Object.prototype.hasOwnProperty.call(node, name)) {
+      this.filter(node[name]!, { parent: node, key: name }, i + 1, out);
+      return;
+    }
+    if (!this.create) return;
+    const parent: YMap = node ?? {};
+    const slot = { parent, key: name };
+    this.put(slot, i, (v) => setKey(parent, name, v));
+    this.filter(read(slot), slot, i + 1, out);
+  }
+
+  private index(node: Value, idx: number, i: number, out: Slot[]): void {
+    const list = node === null ? [] : elements(node);
+    if (list.length === idx && this.create) this.put({ parent: list, key: idx }, i, (v) => list.push(v));
+    if (list.length < idx + 1) throw new Error(`index ${idx} specified but only ${list.length} elements found`);
+    this.filter(list[idx]!, { parent: list, key: idx }, i + 1, out);
+  }
+
+  private entries(node: Value, part: string, i: number, out: Slot[], retry = false): void {
+    const [field, pattern] = splitIndexNameValue(part);
+    const list = node === null ? [] : elements(node);
+    const found: Slot[] = [];
+    let re: RegExp | undefined;
+    const test = (v: Value): boolean => (re ??= compile(pattern)).test(nodeString(v));
+    for (let j = 0; j < list.length; j++) {
+      const e = list[j]!;
+      if (field === '') {
+        // a primitive match is the entry itself, whatever the rest of the path
+        if (test(e)) found.push({ parent: list, key: j });
+      } else if (isMap(e) && Object.prototype.hasOwnProperty.call(e, field) && test(e[field]!)) {
+        this.filter(e, { parent: list, key: j }, i + 1, found);
+      }
+    }
+    out.push(...found);
+    if (found.length > 0 || !this.create || retry) return;
+    const value = resolvePlainScalar(pattern);
+    if (field === '') {
+      this.untagged.mark({ parent: list, key: list.length }, pattern);
+      list.push(value);
+    } else {
+      const entry: YMap = {};
+      setKey(entry, field, value);
+      this.untagged.mark({ parent: entry, key: field }, pattern);
+      list.push(entry);
+    }
+    this.entries(list, part, i, out, true);
+  }
+
+  /** Creates the node for path part `i` at `slot`: the kind the next part needs, or `create` for the last. */
+  private put(slot: Slot, i: number, add: (v: Value) => void): void {
+    const next = i + 1 < this.path.length ? this.path[i + 1]! : '';
+    if (isListIndex(next) || isIdxNumber(next)) add([]);
+    else if (next !== '' || this.create === 'map') add({});
+    else if (this.create === 'seq') add([]);
+    else {
+      add(null);
+      this.untagged.mark(slot, '');
+    }
+  }
+}
+
+function elements(v: Value): YSeq {
+  if (v === null) return [];
+  if (!Array.isArray(v)) throw wrongKind('SequenceNode', v);
+  return v;
+}
+
+function compile(pattern: string): RegExp {
+  try {
+    return new RegExp(pattern);
+  } catch (e) {
+    throw new Error(`error parsing regexp: ${messageOf(e)}`);
+  }
+}
+
+/** Copies `value` into every field `fieldPath` names in `root` (kustomize's copyValueToTarget). */
+export function copyToTarget(
+  root: YMap,
+  value: ReplacementValue,
+  fieldPath: string,
+  options: FieldOptions | undefined,
+  untagged: UntaggedScalars,
+): void {
+  const create: CreateKind = options?.create ? value.kind : undefined;
+  const what = `unable to find${create ? ' or create' : ''} field ${JSON.stringify(fieldPath)} in replacement target`;
+  let slots: Slot[];
+  try {
+    slots = new PathMatcher(splitFieldPath(fieldPath), create, untagged).match(root);
+  } catch (e) {
+    throw new KustomizeError('REPLACEMENT_FAILED', `${what}: ${messageOf(e)}`, { cause: e });
+  }
+  if (slots.length === 0) throw new KustomizeError('REPLACEMENT_FAILED', what);
+  for (const slot of slots) setFieldValue(slot, value, options, untagged);
+}
+
+/**
+ * Puts the value in one field. A scalar field takes the value's text and keeps its type; a map
+ * or list field is replaced by a copy of the value. With `options.delimiter` the field's text
+ * is split and the value's text replaces part `index` (a negative index prepends, one past the
+ * end appends).
+ */
+function setFieldValue(slot: Slot, value: ReplacementValue, options: FieldOptions | undefined, untagged: UntaggedScalars): void {
+  const current = read(slot);
+  const untaggedText = untagged.textAt(slot);
+  let text = value.text;
+  if (options?.delimiter) {
+    if (!isScalar(current)) throw new KustomizeError('REPLACEMENT_FAILED', 'delimiter option can only be used with scalar nodes');
+    const parts = (untaggedText ?? nodeText(current)).split(options.delimiter);
+    const index = options.index ?? 0;
+    if (index < 0) parts.unshift(text);
+    else if (index >= parts.length) parts.push(text);
+    else parts[index] = text;
+    text = parts.join(options.delimiter);
+  }
+  if (!isScalar(current)) {
+    write(slot, value.copy());
+    return;
+  }
+  if (untaggedText !== undefined) {
+    write(slot, resolvePlainScalar(text));
+    untagged.mark(slot, text);
+  } else {
+    write(slot, decodeTagged(tagOf(current), text));
+  }
+}
