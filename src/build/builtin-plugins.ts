@@ -8,6 +8,7 @@ import { PatchJson6902Transformer } from '../builtins/PatchJson6902Transformer.j
 import { PatchStrategicMergeTransformer } from '../builtins/PatchStrategicMergeTransformer.js';
 import { PatchTransformer } from '../builtins/PatchTransformer.js';
 import { PrefixTransformer } from '../builtins/PrefixTransformer.js';
+import { ReplacementTransformer } from '../builtins/ReplacementTransformer.js';
 import { ReplicaCountTransformer } from '../builtins/ReplicaCountTransformer.js';
 import { SecretGenerator } from '../builtins/SecretGenerator.js';
 import { SuffixTransformer } from '../builtins/SuffixTransformer.js';
@@ -69,6 +70,7 @@ export function fieldTransformers(
     add(new ReplicaCountTransformer({ replica, fieldSpecs: tc.replicas }), ReplicaCountTransformer.kind);
   }
   for (const image of k.images ?? []) add(new ImageTagTransformer({ imageTag: image, fieldSpecs: tc.images }), ImageTagTransformer.kind);
+  if (k.replacements?.length) add(ReplacementTransformer.create(k.replacements, ctx), ReplacementTransformer.kind);
   return out;
 }
 

@@ -254,10 +254,10 @@ export class KustTarget {
   /** Validators run like transformers but may change nothing except the `validated-by` label. */
   private async runValidators(acc: Accumulator): Promise<void> {
     for (const v of await this.configuredPlugins(this.kustomization.validators, 'transformer')) {
-      const before = snapshot(acc.resources);
+      const before = snapshot(acc.resources, false);
       await v.plugin.transform(acc.resources, this.pluginCtx);
       acc.resources.changed();
-      const after = snapshot(acc.resources);
+      const after = snapshot(acc.resources, true);
       if (after !== before) {
         throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(v.origin)})`);
       }
@@ -301,14 +301,19 @@ export class KustTarget {
   }
 }
 
-/** The resources as YAML, `validated-by` labels left out: what a validator must leave unchanged. */
-function snapshot(resources: ResourceMap): string {
+/** The resources as YAML, for comparing before and after a validator (after it, without the `validated-by` label it may add). */
+function snapshot(resources: ResourceMap, withoutValidatedBy: boolean): string {
   return resources
     .resources()
     .map((r) => {
+      if (!withoutValidatedBy) return emitYaml(r.obj);
       const copy = cloneValue(r.obj);
-      const labels = isMap(copy['metadata']) ? copy['metadata']['labels'] : undefined;
-      if (isMap(labels)) delete labels['validated-by'];
+      const meta = copy['metadata'];
+      const labels = isMap(meta) ? meta['labels'] : undefined;
+      if (isMap(meta) && isMap(labels)) {
+        delete labels['validated-by'];
+        if (Object.keys(labels).length === 0) delete meta['labels'];
+      }
       return emitYaml(copy);
     })
     .join('---\n');

@@ -13,6 +13,7 @@ import { PatchStrategicMergeTransformer } from './PatchStrategicMergeTransformer
 import { PatchTransformer } from './PatchTransformer.js';
 import { PrefixSuffixTransformer } from './PrefixSuffixTransformer.js';
 import { PrefixTransformer } from './PrefixTransformer.js';
+import { ReplacementTransformer } from './ReplacementTransformer.js';
 import { ReplicaCountTransformer } from './ReplicaCountTransformer.js';
 import { SecretGenerator } from './SecretGenerator.js';
 import { SuffixTransformer } from './SuffixTransformer.js';
@@ -41,6 +42,7 @@ export const BUILTIN_TRANSFORMERS: ReadonlyMap<string, TransformerFactory> = new
   [PatchTransformer.kind, (c, ctx) => PatchTransformer.fromConfig(c, ctx)],
   [PrefixSuffixTransformer.kind, (c) => PrefixSuffixTransformer.fromConfig(c)],
   [PrefixTransformer.kind, (c) => PrefixTransformer.fromConfig(c)],
+  [ReplacementTransformer.kind, (c, ctx) => ReplacementTransformer.fromConfig(c, ctx)],
   [ReplicaCountTransformer.kind, (c) => ReplicaCountTransformer.fromConfig(c)],
   [SuffixTransformer.kind, (c) => SuffixTransformer.fromConfig(c)],
   [ValueAddTransformer.kind, (c, ctx) => ValueAddTransformer.fromConfig(c, ctx)],

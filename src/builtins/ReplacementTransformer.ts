@@ -1,0 +1,128 @@
+import { utf8DecodeStrict } from '../encoding/base64.js';
+import { KustomizeError, messageOf } from '../errors.js';
+import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import type { ReplacementField } from '../kinds/kustomization.js';
+import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { PluginContext, Transformer } from '../plugins/plugin.js';
+import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
+import { emitYaml } from '../yaml/emit.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import { isMap, type Value, type YMap } from '../yaml/value.js';
+import { decodeConfig } from './config.js';
+
+const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', fields: { replacements: { list: ReplacementFieldShape } } };
+
+/**
+ * `replacements`: copies a field of one resource (or part of it) into fields of the resources
+ * each target selects. Entries are inline or `path:` files holding one replacement or a list.
+ */
+export class ReplacementTransformer implements Transformer {
+  static readonly kind = 'ReplacementTransformer';
+
+  private constructor(private readonly replacements: ReplacementSpec[]) {}
+
+  /** From a `transformers:` config `{apiVersion: builtin, kind: ReplacementTransformer, replacements: [...]}`. */
+  static fromConfig(config: YMap, ctx: PluginContext): ReplacementTransformer {
+    const c = decodeConfig<{ replacements?: (ReplacementField | undefined)[] }>(config, ConfigShape, ReplacementTransformer.kind);
+    return new ReplacementTransformer(load(c.replacements ?? [], ctx));
+  }
+
+  /** From a kustomization's `replacements:` field. */
+  static create(entries: ReplacementField[], ctx: PluginContext): ReplacementTransformer {
+    // kustomize hands the field to the plugin as YAML it marshals, which drops empty lists
+    const normalized = entries.map((e) => (e?.targets && e.targets.length === 0 ? withoutTargets(e) : e));
+    try {
+      return new ReplacementTransformer(load(normalized, ctx));
+    } catch (e) {
+      const code = e instanceof KustomizeError ? e.code : 'KUSTOMIZATION_INVALID';
+      throw new KustomizeError(
+        code,
+        `trouble configuring builtin ${ReplacementTransformer.kind} with config: \`\n${emitYaml({ Replacements: normalized.map(asGoJson) })}\`: ${messageOf(e)}`,
+        { cause: e },
+      );
+    }
+  }
+
+  transform(resources: ResourceMap): void {
+    applyReplacements(resources.resources(), this.replacements);
+    resources.changed();
+  }
+}
+
+function withoutTargets(e: ReplacementField): ReplacementField {
+  const { targets: _targets, ...rest } = e;
+  return rest;
+}
+
+/** Inline entries as they are; `path:` entries read from their file. */
+function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginContext): ReplacementSpec[] {
+  const out: ReplacementSpec[] = [];
+  for (const entry of entries) {
+    if (!entry?.path) {
+      out.push(entry as ReplacementSpec);
+      continue;
+    }
+    if (entry.source || (entry.targets?.length ?? 0) > 0) {
+      throw new KustomizeError('KUSTOMIZATION_INVALID', 'cannot specify both path and inline replacement');
+    }
+    out.push(...fromFile(entry.path, ctx));
+  }
+  return out;
+}
+
+/** A replacement file: one replacement (a map) or a list of them; unknown fields are ignored. */
+function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
+  const text = utf8DecodeStrict(ctx.loader.load(path)) ?? '';
+  const content: Value | undefined = parseYamlDocuments(text, path, { dialect: 'yaml11' })[0];
+  const shape = Array.isArray(content) ? { list: ReplacementShape } : isMap(content) ? ReplacementShape : undefined;
+  if (!shape) {
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `unsupported replacement type encountered within replacement path: ${goKind(content)}`, { file: path });
+  }
+  let decoded: ReplacementSpec | ReplacementSpec[];
+  try {
+    decoded = decode<ReplacementSpec | ReplacementSpec[]>(content, shape, { lenient: true }) ?? [];
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    const message = e.message.includes(' into Go struct field ') ? e.message : e.message.replace(/ of type /, ' into Go value of type ');
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `error unmarshaling JSON: while decoding JSON: ${message}`, { file: path, cause: e });
+  }
+  return Array.isArray(decoded) ? decoded : [decoded];
+}
+
+/** The reflect kind Go reports for what a YAML document decodes to. */
+function goKind(v: Value | undefined): string {
+  if (v === undefined || v === null) return 'invalid';
+  if (typeof v === 'string') return 'string';
+  if (typeof v === 'boolean') return 'bool';
+  return 'float64';
+}
+
+/** An entry the way Go marshals `types.ReplacementField` (empty fields omitted, `select` always present). */
+function asGoJson(e: ReplacementField | undefined): Value {
+  if (!e) return {};
+  const out: YMap = {};
+  if (e.path) out['path'] = e.path;
+  if (e.source) out['source'] = compact({ ...e.source, options: e.source.options && compact({ ...e.source.options }) });
+  if (e.targets && e.targets.length > 0) {
+    out['targets'] = e.targets.map((t) => {
+      if (!t) return null;
+      const o: YMap = { select: t.select ? compact({ ...t.select }) : null };
+      if (t.reject && t.reject.length > 0) o['reject'] = t.reject.map((s) => (s ? compact({ ...s }) : null));
+      if (t.fieldPaths && t.fieldPaths.length > 0) o['fieldPaths'] = [...t.fieldPaths];
+      if (t.options) o['options'] = compact({ ...t.options });
+      return o;
+    });
+  }
+  return out;
+}
+
+/** Drops the fields Go's `omitempty` leaves out. */
+function compact(o: Record<string, unknown>): YMap {
+  const out: YMap = {};
+  for (const [k, v] of Object.entries(o)) {
+    if (v === undefined || v === '' || v === 0 || v === false) continue;
+    out[k] = v as Value;
+  }
+  return out;
+}
