@@ -2,6 +2,7 @@ import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
 import type { StorageMount } from './plugins/function-spec.js';
 import type { PluginRegistration } from './plugins/plugin.js';
+import type { RemoteSource } from './load/remote/remote-source.js';
 
 /** How resources are ordered in the output (`--reorder`, overridden by a kustomization's `sortOptions`). */
 export type ReorderOption = 'legacy' | 'none' | 'unspecified';
@@ -10,6 +11,8 @@ export type ReorderOption = 'legacy' | 'none' | 'unspecified';
 export interface BuildOptions {
   /** where files are read from; the disk by default */
   fs?: FileSystem;
+  /** where remote resources (HTTP files, git repositories) come from; by default `fetch` and the `git` executable */
+  remote?: RemoteSource;
   /** directory relative paths are resolved against (the CLI's working directory); `/` for in-memory trees */
   cwd?: string;
   /** `--load-restrictor`; `rootOnly` by default */

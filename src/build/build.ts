@@ -3,6 +3,8 @@ import { LabelTransformer } from '../builtins/LabelTransformer.js';
 import { NameReferenceTransformer } from '../builtins/NameReferenceTransformer.js';
 import { SortOrderTransformer } from '../builtins/SortOrderTransformer.js';
 import { Loader } from '../load/loader.js';
+import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
+import { join } from '../fs/path.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { VERSION, type BuildOptions, type ReorderOption } from '../options.js';
@@ -35,33 +37,45 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       userWarn?.(m);
     },
   });
-  const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
-  const loader = Loader.atRoot(ctx.fs, path, options.loadRestrictor ?? 'rootOnly', cwd);
-  const target = KustTarget.load(loader, ctx, '');
-  const k = target.kustomization;
-  ctx.buildMetadata = k.buildMetadata ?? [];
-  target.applyOpenApiField(true);
-  const acc = await target.accumulate();
-  const resources = acc.resources;
+  try {
+    const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
+    const loader = await rootLoader(path, cwd, ctx);
+    const target = KustTarget.load(loader, ctx);
+    const k = target.kustomization;
+    ctx.buildMetadata = k.buildMetadata ?? [];
+    target.applyOpenApiField(true);
+    const acc = await target.accumulate();
+    const resources = acc.resources;
 
-  await new HashTransformer().transform(resources);
-  await new NameReferenceTransformer(acc.config.nameReference).transform(resources);
-  const unused = acc.vars.resolve(resources, acc.config.varReference);
-  if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
-  resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
+    await new HashTransformer().transform(resources);
+    await new NameReferenceTransformer(acc.config.nameReference).transform(resources);
+    const unused = acc.vars.resolve(resources, acc.config.varReference);
+    if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
+    resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
-  sortResources(resources, k.sortOptions, options.reorder ?? 'none', ctx);
-  if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
-    new LabelTransformer({
-      labels: { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` },
-      fieldSpecs: [{ path: 'metadata/labels', create: true }],
-    }).transform(resources);
+    sortResources(resources, k.sortOptions, options.reorder ?? 'none', ctx);
+    if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
+      new LabelTransformer({
+        labels: { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` },
+        fieldSpecs: [{ path: 'metadata/labels', create: true }],
+      }).transform(resources);
+    }
+    const rendered = renderResources(resources.resources(), {
+      originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
+      transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
+    });
+    return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+  } finally {
+    ctx.cleanup();
   }
-  const rendered = renderResources(resources.resources(), {
-    originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
-    transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
-  });
-  return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+}
+
+/** The loader of the directory to build: a local one, or a checkout when `path` is a git URL (as kustomize allows). */
+async function rootLoader(path: string, cwd: string, ctx: BuildContext): Promise<Loader> {
+  const spec = parseRepoSpec(path);
+  if (!spec) return Loader.atRoot(ctx.fs, path, ctx.options.loadRestrictor ?? 'rootOnly', cwd);
+  const clone = await (await ctx.remote()).clone(spec);
+  return Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: path, dir: clone.dir, repo: cloneUrl(spec), ref: spec.ref }, undefined);
 }
 
 /** The kustomization's `sortOptions` win over `--reorder`; without either the CLI sorts legacy, the library keeps input order. */

@@ -4,6 +4,7 @@ import type { Loader } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { BuildOptions } from '../options.js';
 import type { PluginContext } from '../plugins/plugin.js';
+import type { RemoteSource } from '../load/remote/remote-source.js';
 
 /** What every kustomization of one build shares: options, the schema choice, warnings, build metadata flags. */
 export class BuildContext {
@@ -12,8 +13,23 @@ export class BuildContext {
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
 
+  private remoteSource: RemoteSource | undefined;
+
   constructor(readonly options: BuildOptions) {
     this.fs = options.fs ?? new DiskFileSystem();
+  }
+
+  /** The source of remote resources, made on first use (the default one needs Node). */
+  async remote(): Promise<RemoteSource> {
+    if (!this.remoteSource) {
+      this.remoteSource = this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+    }
+    return this.remoteSource;
+  }
+
+  /** Removes what the build fetched. */
+  cleanup(): void {
+    this.remoteSource?.cleanup();
   }
 
   /** Whether origins are tracked at all (any buildMetadata entry turns tracking on, as in kustomize). */

@@ -3,7 +3,9 @@ import { defaultTransformerConfig, emptyTransformerConfig, mergeTransformerConfi
 import { join } from '../fs/path.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
-import type { Loader } from '../load/loader.js';
+import { Loader } from '../load/loader.js';
+import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
+import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
 import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import { Resource as ResourceClass, type Resource } from '../model/resource.js';
@@ -34,14 +36,14 @@ export class KustTarget {
     /** the kustomization file's name in its directory */
     readonly fileName: string,
     private readonly ctx: BuildContext,
-    /** this directory relative to the top of the build, for origin annotations */
-    private readonly originDir: string,
+    /** where this directory is, for origin annotations: relative to the top of the build, or inside a remote repository */
+    private readonly originBase: OriginBase,
   ) {
     this.pluginCtx = ctx.pluginContext(loader);
   }
 
   /** Finds and reads the kustomization file of the loader's directory; prints its deprecation warnings. */
-  static load(loader: Loader, ctx: BuildContext, originDir: string): KustTarget {
+  static load(loader: Loader, ctx: BuildContext, originBase: OriginBase = { dir: '' }): KustTarget {
     const found: [string, string][] = [];
     for (const name of KUSTOMIZATION_FILE_NAMES) {
       const path = loader.absolute(name);
@@ -60,7 +62,7 @@ export class KustTarget {
     const [name, text] = found[0]!;
     const { kustomization, warnings } = readKustomization(text, loader.absolute(name), loader.root);
     for (const w of warnings) ctx.warn(w);
-    return new KustTarget(loader, kustomization, name, ctx, originDir);
+    return new KustTarget(loader, kustomization, name, ctx, originBase);
   }
 
   /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
@@ -101,37 +103,43 @@ export class KustTarget {
     return mergeTransformerConfigs(config, defaultTransformerConfig());
   }
 
-  /** Each entry is a resource file, else a kustomization directory (or remote base). */
+  /** Each entry is a resource file (local or HTTP), else a kustomization directory or a git repository. */
   private async accumulateResources(acc: Accumulator, paths: string[], recordOrigins = this.ctx.trackOrigins): Promise<void> {
     for (const path of paths) {
       let fileError: KustomizeError;
       try {
-        this.accumulateFile(acc, path, recordOrigins);
+        await this.accumulateFile(acc, path, recordOrigins);
         continue;
       } catch (e) {
+        // an HTTP error on something that is not a git URL ends the build, as in kustomize
+        if (e instanceof KustomizeError && e.cause instanceof HttpStatusError && !parseRepoSpec(path)) throw e;
         fileError = e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${path}'`);
       }
-      let child: Loader;
+      let child: ChildTarget;
       try {
-        child = this.loader.child(path);
+        child = await this.childTarget(path);
       } catch (e) {
         if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID') throw fileError;
         throw wrapError(e, `accumulation err='${fileError.message}'`);
       }
       try {
-        await this.accumulateDirectory(acc, child, path, false);
+        await this.accumulateDirectory(acc, child, false);
       } catch (e) {
         throw wrapError(e, `accumulation err='${fileError.message}'`);
       }
     }
   }
 
-  private accumulateFile(acc: Accumulator, path: string, recordOrigins: boolean): void {
+  private async accumulateFile(acc: Accumulator, path: string, recordOrigins: boolean): Promise<void> {
     let resources: Resource[];
     try {
-      const bytes = this.loader.load(path);
+      const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       resources = resourcesFromText(utf8DecodeStrict(bytes) ?? new TextDecoder().decode(bytes), path);
     } catch (e) {
+      if (e instanceof HttpStatusError) {
+        const message = parseRepoSpec(path) ? 'URL is a git repository' : e.message;
+        throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${message}`, { cause: e });
+      }
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
     this.noteTypes(resources);
@@ -147,17 +155,28 @@ export class KustTarget {
   }
 
   private fileOrigin(path: string): Origin {
-    const remote = this.loader.containingRemote;
-    if (!remote) return { path: join(this.originDir, path) };
-    const origin: Origin = { path: this.loader.originPath(path), repo: remote.repo ?? remote.url };
-    if (remote.ref) origin.ref = remote.ref;
-    return origin;
+    const base = this.originBase;
+    const spec = isHttpUrl(path) ? parseRepoSpec(path) : undefined;
+    if (spec) return withRepo({ path: spec.path }, cloneUrl(spec), spec.ref);
+    return withRepo({ path: join(base.dir, path) }, base.repo, base.ref);
   }
 
-  private async accumulateDirectory(acc: Accumulator, child: Loader, path: string, isComponent: boolean): Promise<void> {
+  /** The kustomization a `resources:`/`components:` entry names: a git repository (cloned), or a local directory. */
+  private async childTarget(path: string): Promise<ChildTarget> {
+    const spec = parseRepoSpec(path);
+    if (!spec) return { loader: this.loader.child(path), origin: { ...this.originBase, dir: join(this.originBase.dir, path) } };
+    this.loader.checkRemoteCycle(path);
+    const clone = await (await this.ctx.remote()).clone(spec);
+    const repo = cloneUrl(spec);
+    const loader = Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: path, dir: clone.dir, repo, ref: spec.ref }, this.loader);
+    return { loader, origin: { dir: spec.path, repo, ...(spec.ref && { ref: spec.ref }) } };
+  }
+
+  private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
+    const child = target.loader;
     let sub: KustTarget;
     try {
-      sub = KustTarget.load(child, this.ctx, join(this.originDir, path));
+      sub = KustTarget.load(child, this.ctx, target.origin);
     } catch (e) {
       throw wrapError(e, `couldn't make target for path '${child.root}'`);
     }
@@ -192,14 +211,14 @@ export class KustTarget {
 
   private async accumulateComponents(acc: Accumulator, paths: string[]): Promise<void> {
     for (const path of paths) {
-      let child: Loader;
+      let child: ChildTarget;
       try {
-        child = this.loader.child(path);
+        child = await this.childTarget(path);
       } catch (e) {
         throw new KustomizeError((e as KustomizeError).code ?? 'FILE_NOT_FOUND', `loader.New ${JSON.stringify((e as Error).message)}`, { cause: e });
       }
       try {
-        await this.accumulateDirectory(acc, child, path, true);
+        await this.accumulateDirectory(acc, child, true);
       } catch (e) {
         throw new KustomizeError((e as KustomizeError).code ?? 'KUSTOMIZATION_INVALID', `accumulateDirectory: ${JSON.stringify((e as Error).message)}`, {
           cause: e,
@@ -226,7 +245,7 @@ export class KustTarget {
   }
 
   private get configuredIn(): string {
-    return join(this.originDir, this.fileName);
+    return join(this.originBase.dir, this.fileName);
   }
 
   private async runGenerators(acc: Accumulator): Promise<void> {
@@ -299,6 +318,25 @@ export class KustTarget {
     }
     return out;
   }
+}
+
+/** Where a kustomization directory is, for origin annotations. */
+export interface OriginBase {
+  /** relative to the top of the build, or to the root of `repo` */
+  dir: string;
+  repo?: string;
+  ref?: string;
+}
+
+interface ChildTarget {
+  loader: Loader;
+  origin: OriginBase;
+}
+
+function withRepo(o: Origin, repo: string | undefined, ref: string | undefined): Origin {
+  if (repo) o.repo = repo;
+  if (ref) o.ref = ref;
+  return o;
 }
 
 /** The resources as YAML, for comparing before and after a validator (after it, without the `validated-by` label it may add). */

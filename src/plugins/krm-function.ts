@@ -8,7 +8,7 @@ import type { FunctionSpec } from './function-spec.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { parsePluginOutput, resourceListInput, type FunctionResult } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';
-import { runProcess } from './runtimes/process.js';
+import { runPluginProcess } from './run-plugin-process.js';
 
 const DEFAULT_TIMEOUT = 120;
 
@@ -65,7 +65,7 @@ export class KrmFunction implements Generator, Transformer {
     } else {
       argv = [containerRuntime(ctx.options), ...containerArgs(this.spec.container!, ctx.options, dir)];
     }
-    const { stdout } = await runProcess({ argv, cwd: dir, env, stdin, timeout, describe: this.describe });
+    const stdout = await runPluginProcess({ argv, cwd: dir, env, stdin, timeout, describe: this.describe });
     const out = parsePluginOutput(stdout, this.describe);
     for (const r of out.results) ctx.warn(formatResult(this.describe, r));
     return out;

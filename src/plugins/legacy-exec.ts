@@ -8,7 +8,7 @@ import { applyTransformerOutput, generatedResources } from './apply-output.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { legacyTransformerInput, parsePluginOutput } from './resource-list.js';
 import { splitShellWords } from './runtimes/args.js';
-import { runProcess } from './runtimes/process.js';
+import { runPluginProcess } from './run-plugin-process.js';
 
 /** kustomize leaves out an env var longer than this (the kernel's limit on one argument/env string). */
 const MAX_ENV_LENGTH = 131071;
@@ -55,7 +55,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
       else env[k] = v;
     }
     try {
-      const { stdout } = await runProcess({
+      return await runPluginProcess({
         argv: [this.executable, configPath, ...this.extraArgs(ctx)],
         cwd: root,
         env,
@@ -63,7 +63,6 @@ export class LegacyExecPlugin implements Generator, Transformer {
         timeout: ctx.options.pluginTimeout ?? 120,
         describe: this.describe,
       });
-      return stdout;
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { KustomizeError } from '../../errors.js';
 
 export interface ProcessRequest {
   /** the executable and its arguments */
@@ -9,19 +8,20 @@ export interface ProcessRequest {
   stdin?: string;
   /** seconds before the process is killed */
   timeout: number;
-  /** names the plugin in errors */
-  describe: string;
 }
 
 export interface ProcessResult {
   stdout: string;
   stderr: string;
+  /** exit code, null when killed by a signal */
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  timedOut: boolean;
 }
 
 /**
- * Runs an external plugin process to completion: feeds stdin, collects stdout and stderr, kills
- * it after the timeout. Any failure (cannot start, non-zero exit, signal, timeout) is one
- * PLUGIN_FAILED error naming the plugin, with the end of its stderr.
+ * Runs a process to completion: feeds stdin, collects stdout and stderr, kills it after the
+ * timeout. Rejects only when the process cannot start; callers judge the result.
  */
 export function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   return new Promise((resolve, reject) => {
@@ -38,26 +38,20 @@ export function runProcess(req: ProcessRequest): Promise<ProcessResult> {
     child.stderr.on('data', (d: Buffer) => err.push(d));
     child.on('error', (e) => {
       clearTimeout(timer);
-      reject(new KustomizeError('PLUGIN_FAILED', `${req.describe}: cannot run ${cmd}: ${e.message}`, { cause: e }));
+      reject(e);
     });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      const stdout = Buffer.concat(out).toString('utf8');
-      const stderr = Buffer.concat(err).toString('utf8');
-      if (timedOut) {
-        reject(new KustomizeError('PLUGIN_FAILED', `${req.describe}: timed out after ${req.timeout}s (raise it with --plugin-timeout)${tail(stderr)}`));
-      } else if (code !== 0) {
-        const status = code === null ? `signal ${signal}` : `exit status ${code}`;
-        reject(new KustomizeError('PLUGIN_FAILED', `${req.describe}: couldn't execute function: ${status}${tail(stderr)}`));
-      } else resolve({ stdout, stderr });
+      resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal, timedOut });
     });
-    // a plugin that does not read its input must not make us fail
+    // a process that does not read its input must not make us fail
     child.stdin.on('error', () => undefined);
     child.stdin.end(req.stdin ?? '');
   });
 }
 
-function tail(stderr: string): string {
+/** The last part of a process's stderr, for an error message. */
+export function stderrTail(stderr: string): string {
   const t = stderr.trim();
   if (!t) return '';
   return `\n${t.length > 4000 ? '...' + t.slice(-4000) : t}`;

@@ -1,0 +1,23 @@
+import { KustomizeError } from '../errors.js';
+import { runProcess, stderrTail, type ProcessRequest } from '../process/run-process.js';
+
+/**
+ * Runs a plugin's process; any failure (cannot start, non-zero exit, signal, timeout) is one
+ * PLUGIN_FAILED error naming the plugin, with the end of its stderr.
+ */
+export async function runPluginProcess(req: ProcessRequest & { describe: string }): Promise<string> {
+  let result;
+  try {
+    result = await runProcess(req);
+  } catch (e) {
+    throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: cannot run ${req.argv[0]}: ${(e as Error).message}`, { cause: e });
+  }
+  if (result.timedOut) {
+    throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: timed out after ${req.timeout}s (raise it with --plugin-timeout)${stderrTail(result.stderr)}`);
+  }
+  if (result.code !== 0) {
+    const status = result.code === null ? `signal ${result.signal}` : `exit status ${result.code}`;
+    throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: couldn't execute function: ${status}${stderrTail(result.stderr)}`);
+  }
+  return result.stdout;
+}
