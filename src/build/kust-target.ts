@@ -47,7 +47,7 @@ export class KustTarget {
     const found: [string, string][] = [];
     for (const name of KUSTOMIZATION_FILE_NAMES) {
       const path = loader.absolute(name);
-      if (ctx.fs.exists(path) && !ctx.fs.isDirectory(path)) found.push([name, utf8DecodeStrict(loader.load(name)) ?? '']);
+      if (loader.fs.exists(path) && !loader.fs.isDirectory(path)) found.push([name, utf8DecodeStrict(loader.load(name)) ?? '']);
     }
     if (found.length === 0) {
       throw new KustomizeError(
@@ -136,10 +136,7 @@ export class KustTarget {
       const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       resources = resourcesFromText(utf8DecodeStrict(bytes) ?? new TextDecoder().decode(bytes), path);
     } catch (e) {
-      if (e instanceof HttpStatusError) {
-        const message = parseRepoSpec(path) ? 'URL is a git repository' : e.message;
-        throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${message}`, { cause: e });
-      }
+      if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${e.message}`, { cause: e });
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
     this.noteTypes(resources);

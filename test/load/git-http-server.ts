@@ -1,0 +1,71 @@
+import { spawn } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+
+/**
+ * A loopback HTTP server for remote-resource tests: smart-HTTP git for `*.git/...` paths (through
+ * `git http-backend`, protocol v2, so shallow fetches of any ref work) and plain files otherwise.
+ */
+export async function startServer(gitRoot: string, filesRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname.includes('.git/')) return gitBackend(gitRoot, req, res, url);
+    const file = join(filesRoot, decodeURIComponent(url.pathname));
+    if (!existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(readFileSync(file));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+function gitBackend(root: string, req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env['PATH'],
+    GIT_PROJECT_ROOT: root,
+    GIT_HTTP_EXPORT_ALL: '1',
+    REQUEST_METHOD: req.method,
+    PATH_INFO: decodeURIComponent(url.pathname),
+    QUERY_STRING: url.search.slice(1),
+    CONTENT_TYPE: req.headers['content-type'] ?? '',
+    GIT_PROTOCOL: String(req.headers['git-protocol'] ?? ''),
+    HTTP_CONTENT_ENCODING: String(req.headers['content-encoding'] ?? ''),
+  };
+  if (req.headers['content-length']) env['CONTENT_LENGTH'] = String(req.headers['content-length']);
+  const cgi = spawn('git', ['http-backend'], { env });
+  req.pipe(cgi.stdin);
+  let head = Buffer.alloc(0);
+  let headersSent = false;
+  cgi.stdout.on('data', (chunk: Buffer) => {
+    if (headersSent) {
+      res.write(chunk);
+      return;
+    }
+    head = Buffer.concat([head, chunk]);
+    let sep = head.indexOf('\r\n\r\n');
+    let len = 4;
+    if (sep < 0) {
+      sep = head.indexOf('\n\n');
+      len = 2;
+    }
+    if (sep < 0) return;
+    let status = 200;
+    for (const line of head.subarray(0, sep).toString().split(/\r?\n/)) {
+      const i = line.indexOf(':');
+      if (i < 0) continue;
+      const name = line.slice(0, i).trim();
+      const value = line.slice(i + 1).trim();
+      if (name.toLowerCase() === 'status') status = parseInt(value, 10);
+      else res.setHeader(name, value);
+    }
+    res.writeHead(status);
+    headersSent = true;
+    res.write(head.subarray(sep + len));
+  });
+  cgi.on('close', () => res.end());
+}
