@@ -84,7 +84,8 @@ function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
     decoded = decode<ReplacementSpec | ReplacementSpec[]>(content, shape, { lenient: true }) ?? [];
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
-    const message = e.message.includes(' into Go struct field ') ? e.message : e.message.replace(/ of type /, ' into Go value of type ');
+    // a value that is not a replacement at all: Go names the type, not a field
+    const message = e.message.includes(' into Go struct field ') ? e.message : e.message.replace(/ of type (\w+)$/, ' into Go value of type types.$1');
     throw new KustomizeError('KUSTOMIZATION_INVALID', `error unmarshaling JSON: while decoding JSON: ${message}`, { file: path, cause: e });
   }
   return Array.isArray(decoded) ? decoded : [decoded];

@@ -71,11 +71,11 @@ class Decoder {
       for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner) ?? zero(shape.map);
       return out;
     }
-    return this.struct(v, shape, path);
+    return this.struct(v, shape, path, owner);
   }
 
-  private struct(v: Value, shape: StructShape, path: string[]): Record<string, unknown> {
-    if (!isMap(v)) this.typeError(v, shape.struct, path, shape.struct);
+  private struct(v: Value, shape: StructShape, path: string[], owner: string): Record<string, unknown> {
+    if (!isMap(v)) this.typeError(v, `types.${shape.struct}`, path, owner);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(v)) {
       const found = lookupField(shape, key);

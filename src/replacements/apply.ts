@@ -3,7 +3,7 @@ import type { Replacement } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import { TargetSelector } from './select.js';
 import { DEFAULT_FIELD_PATH, scalarValue, sourceValue, type ReplacementValue } from './source.js';
-import { copyToTarget, UntaggedScalars } from './target.js';
+import { copyToTarget, RunState } from './target.js';
 
 /**
  * A replacement as kustomize reads it. `sourceValue` (a literal instead of a source) is newer
@@ -16,7 +16,7 @@ export type ReplacementSpec = Replacement & { sourceValue?: string };
  * the source value is read, then written to the fields of every resource each target selects.
  */
 export function applyReplacements(resources: readonly Resource[], replacements: readonly (ReplacementSpec | undefined)[]): void {
-  const untagged = new UntaggedScalars();
+  const state = new RunState();
   for (const r of replacements) {
     if (!r || (!r.source && r.sourceValue === undefined) || !r.targets) {
       throw new KustomizeError('REPLACEMENT_FAILED', 'replacements must specify a source and at least one target');
@@ -28,8 +28,9 @@ export function applyReplacements(resources: readonly Resource[], replacements: 
       const selector = new TargetSelector(t.select, t.reject);
       for (const res of resources) {
         if (!selector.matches(res)) continue;
-        for (const fp of fieldPaths) copyToTarget(res.obj, value, fp, t.options, untagged);
+        for (const fp of fieldPaths) copyToTarget(res.obj, value, fp, t.options, state);
       }
     }
   }
+  state.finish();
 }

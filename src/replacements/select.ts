@@ -110,10 +110,21 @@ class RegexSelector {
 function anchored(pattern: string | undefined): RegExp | undefined {
   if (!pattern) return undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`);
+    return goRegExp(pattern, true);
   } catch (e) {
     throw new KustomizeError('REPLACEMENT_FAILED', `error creating target selector: error parsing regexp: ${(e as Error).message}`, { cause: e });
   }
+}
+
+/**
+ * A Go (RE2) regular expression as a JS one, optionally anchored at both ends. The syntax is
+ * largely shared; Go's leading flag group (`(?i)`, `(?s)`, `(?m)`) becomes JS flags.
+ */
+export function goRegExp(pattern: string, anchor: boolean): RegExp {
+  const m = /^\(\?([ims]+)\)/.exec(pattern);
+  const body = m ? pattern.slice(m[0].length) : pattern;
+  const flags = m ? [...new Set(m[1]!)].join('') : '';
+  return new RegExp(anchor ? `^(?:${body})$` : body, flags);
 }
 
 /** A target's `select` and `reject`, compiled once per target. */

@@ -4,6 +4,7 @@ import { resolvePlainScalar } from '../yaml/resolve.js';
 import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
 import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from './scalar.js';
+import { goRegExp } from './select.js';
 import type { ReplacementValue } from './source.js';
 
 /** A place holding a value: a key of a map or an index of a list. */
@@ -22,11 +23,17 @@ function write(slot: Slot, v: Value): void {
 }
 
 /**
- * Scalars kustomize created during one run of the transformer. They have no tag, so text
- * written to them later is read as plain YAML again; their text is kept as written.
+ * What one run of the transformer remembers across replacements.
+ *
+ * - Scalars kustomize created: they have no tag, so text written to them later is read as
+ *   plain YAML again; their text is kept as written.
+ * - Text that cannot have its field's type (`"abc"` into an integer): kustomize only fails on
+ *   it when it next decodes the resource, after the run, so the failure waits until then and
+ *   errors found meanwhile come first.
  */
-export class UntaggedScalars {
+export class RunState {
   private readonly texts = new WeakMap<object, Map<string | number, string>>();
+  private failure: KustomizeError | undefined;
 
   mark(slot: Slot, text: string): void {
     let m = this.texts.get(slot.parent);
@@ -38,8 +45,20 @@ export class UntaggedScalars {
     return this.texts.get(slot.parent)?.get(slot.key);
   }
 
-  forget(slot: Slot): void {
-    this.texts.get(slot.parent)?.delete(slot.key);
+  /** Writes what `decode` gives; if it fails, the text for now and the failure for later. */
+  writeDecoded(slot: Slot, text: string, decode: () => Value): void {
+    try {
+      write(slot, decode());
+    } catch (e) {
+      if (!(e instanceof KustomizeError)) throw e;
+      write(slot, text);
+      this.failure ??= e;
+    }
+  }
+
+  /** Throws the first failure left for the end of the run. */
+  finish(): void {
+    if (this.failure) throw this.failure;
   }
 }
 
@@ -58,7 +77,7 @@ class PathMatcher {
   constructor(
     private readonly path: readonly string[],
     private readonly create: CreateKind,
-    private readonly untagged: UntaggedScalars,
+    private readonly state: RunState,
   ) {}
 
   match(root: YMap): Slot[] {
@@ -120,12 +139,12 @@ class PathMatcher {
     if (found.length > 0 || !this.create || retry) return;
     const value = resolvePlainScalar(pattern);
     if (field === '') {
-      this.untagged.mark({ parent: list, key: list.length }, pattern);
+      this.state.mark({ parent: list, key: list.length }, pattern);
       list.push(value);
     } else {
       const entry: YMap = {};
       setKey(entry, field, value);
-      this.untagged.mark({ parent: entry, key: field }, pattern);
+      this.state.mark({ parent: entry, key: field }, pattern);
       list.push(entry);
     }
     this.entries(list, part, i, out, true);
@@ -139,7 +158,7 @@ class PathMatcher {
     else if (this.create === 'seq') add([]);
     else {
       add(null);
-      this.untagged.mark(slot, '');
+      this.state.mark(slot, '');
     }
   }
 }
@@ -152,7 +171,7 @@ function elements(v: Value): YSeq {
 
 function compile(pattern: string): RegExp {
   try {
-    return new RegExp(pattern);
+    return goRegExp(pattern, false);
   } catch (e) {
     throw new Error(`error parsing regexp: ${messageOf(e)}`);
   }
@@ -164,18 +183,18 @@ export function copyToTarget(
   value: ReplacementValue,
   fieldPath: string,
   options: FieldOptions | undefined,
-  untagged: UntaggedScalars,
+  state: RunState,
 ): void {
   const create: CreateKind = options?.create ? value.kind : undefined;
   const what = `unable to find${create ? ' or create' : ''} field ${JSON.stringify(fieldPath)} in replacement target`;
   let slots: Slot[];
   try {
-    slots = new PathMatcher(splitFieldPath(fieldPath), create, untagged).match(root);
+    slots = new PathMatcher(splitFieldPath(fieldPath), create, state).match(root);
   } catch (e) {
     throw new KustomizeError('REPLACEMENT_FAILED', `${what}: ${messageOf(e)}`, { cause: e });
   }
   if (slots.length === 0) throw new KustomizeError('REPLACEMENT_FAILED', what);
-  for (const slot of slots) setFieldValue(slot, value, options, untagged);
+  for (const slot of slots) setFieldValue(slot, value, options, state);
 }
 
 /**
@@ -184,9 +203,9 @@ export function copyToTarget(
  * is split and the value's text replaces part `index` (a negative index prepends, one past the
  * end appends).
  */
-function setFieldValue(slot: Slot, value: ReplacementValue, options: FieldOptions | undefined, untagged: UntaggedScalars): void {
+function setFieldValue(slot: Slot, value: ReplacementValue, options: FieldOptions | undefined, state: RunState): void {
   const current = read(slot);
-  const untaggedText = untagged.textAt(slot);
+  const untaggedText = state.textAt(slot);
   let text = value.text;
   if (options?.delimiter) {
     if (!isScalar(current)) throw new KustomizeError('REPLACEMENT_FAILED', 'delimiter option can only be used with scalar nodes');
@@ -198,13 +217,13 @@ function setFieldValue(slot: Slot, value: ReplacementValue, options: FieldOption
     text = parts.join(options.delimiter);
   }
   if (!isScalar(current)) {
-    write(slot, value.copy());
+    state.writeDecoded(slot, text, () => value.copy());
     return;
   }
   if (untaggedText !== undefined) {
     write(slot, resolvePlainScalar(text));
-    untagged.mark(slot, text);
+    state.mark(slot, text);
   } else {
-    write(slot, decodeTagged(tagOf(current), text));
+    state.writeDecoded(slot, text, () => decodeTagged(tagOf(current), text));
   }
 }
