@@ -95,8 +95,8 @@ class Decoder {
   }
 
   private typeError(v: Value, goTypeName: string, path: string[], owner: string): never {
-    const field = path.length > 0 ? ` into Go struct field ${owner}.${path.join('.')}` : '';
-    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)}${field} of type ${goTypeName}`);
+    const into = path.length > 0 ? `Go struct field ${owner}.${path.join('.')}` : 'Go value';
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`);
   }
 }
 
