@@ -30,13 +30,18 @@ export interface BuildResult {
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
   const userWarn = options.warn;
-  const ctx = new BuildContext({
-    ...options,
-    warn: (m) => {
-      warnings.push(m);
-      userWarn?.(m);
+  // the disk is the default only in Node: importing it lazily keeps in-memory builds free of node: modules
+  const fs = options.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
+  const ctx = new BuildContext(
+    {
+      ...options,
+      warn: (m) => {
+        warnings.push(m);
+        userWarn?.(m);
+      },
     },
-  });
+    fs,
+  );
   try {
     const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
     const loader = await rootLoader(path, cwd, ctx);

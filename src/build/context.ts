@@ -1,4 +1,3 @@
-import { DiskFileSystem } from '../fs/disk.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Loader } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
@@ -15,8 +14,11 @@ export class BuildContext {
 
   private remoteSource: RemoteSource | undefined;
 
-  constructor(readonly options: BuildOptions) {
-    this.fs = options.fs ?? new DiskFileSystem();
+  constructor(
+    readonly options: BuildOptions,
+    fs: FileSystem,
+  ) {
+    this.fs = fs;
   }
 
   /** The source of remote resources, made on first use (the default one needs Node). */

@@ -1,14 +1,8 @@
-import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { BUILTIN_GENERATORS, BUILTIN_TRANSFORMERS } from '../builtins/registry.js';
 import { KustomizeError, wrapError } from '../errors.js';
 import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
-import { functionSpecOf } from './function-spec.js';
-import { inProcessModulePath, loadPluginModule } from './in-process.js';
-import { KrmFunction } from './krm-function.js';
-import { LegacyExecPlugin } from './legacy-exec.js';
-import type { Generator, Plugin, PluginContext, PluginFactory, Transformer } from './plugin.js';
-import { pluginHome, pluginPath } from './plugin-home.js';
+import type { Generator, Plugin, PluginContext, Transformer } from './plugin.js';
 
 export type PluginRole = 'generator' | 'transformer';
 
@@ -46,49 +40,18 @@ export class PluginLoader {
     }
     const registered = ctx.options.plugins?.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
     if (registered) return configured(() => registered.factory(config.obj, ctx), id.toString());
-    const spec = functionSpecOf(config);
-    if (spec) return new KrmFunction(config, spec, configFile);
-    return this.fromPluginHome(config, configFile, ctx);
-  }
-
-  private async fromPluginHome(config: Resource, configFile: string, ctx: PluginContext): Promise<Plugin> {
-    const id = config.originalId;
-    const home = pluginHome(ctx.options.pluginHome);
-    if (!home) {
-      throw new KustomizeError(
-        'PLUGIN_NOT_FOUND',
-        `unable to find plugin for ${id}: no plugin home ($KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin or ~/.config/kustomize/plugin)`,
-      );
-    }
-    const path = pluginPath(home, id);
-    if (isExecutableFile(path)) return new LegacyExecPlugin(path, config, configFile);
-    const module = inProcessModulePath(path);
-    if (module) {
-      const factory: PluginFactory = await loadPluginModule(module);
-      return configured(() => factory(config.obj, ctx), id.toString());
-    }
-    if (existsSync(path + '.so')) {
-      throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);
-    }
-    throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to find plugin for ${id}: no executable ${path}, nor module ${path}.mjs or ${path}.js`);
+    // running external code needs Node: loaded only when a build asks for it
+    const { loadExternalPlugin } = await import('./external-plugins.js');
+    return loadExternalPlugin(config, configFile, ctx);
   }
 }
 
-async function configured(make: () => Plugin | Promise<Plugin>, id: string): Promise<Plugin> {
+export async function configured(make: () => Plugin | Promise<Plugin>, id: string): Promise<Plugin> {
   try {
     const plugin = await make();
     if (!plugin || typeof plugin !== 'object') throw new Error('the factory returned no plugin');
     return plugin;
   } catch (e) {
     throw wrapError(e, `plugin ${id} fails configuration`);
-  }
-}
-
-function isExecutableFile(path: string): boolean {
-  try {
-    accessSync(path, constants.X_OK);
-    return statSync(path).isFile();
-  } catch {
-    return false;
   }
 }

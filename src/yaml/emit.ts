@@ -248,8 +248,18 @@ function columns(s: string, start: number, end: number): number {
 }
 
 function utf8Length(s: string): number {
-  for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) >= 0x80) return Buffer.byteLength(s, 'utf8');
-  return s.length;
+  let n = s.length;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    // a surrogate pair is 4 bytes for its 2 units; a lone surrogate encodes as 3 (U+FFFD)
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < s.length && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2;
+      i++;
+    } else n += 2;
+  }
+  return n;
 }
 
 // ---------------------------------------------------------------------------------------------

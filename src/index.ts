@@ -1,0 +1,28 @@
+/**
+ * kustomize-ts: `kustomize build` as a library. Runs anywhere JavaScript runs: give it a
+ * MemoryFileSystem (or your own FileSystem) and it needs nothing from Node; without one it
+ * reads the disk.
+ *
+ * ```ts
+ * import { build, MemoryFileSystem } from 'kustomize-ts';
+ * const { yaml } = await build('/app', { fs: MemoryFileSystem.from({ 'app/kustomization.yaml': '...' }) });
+ * ```
+ */
+export { build, type BuildResult } from './build/build.js';
+export { VERSION, type BuildOptions, type ReorderOption } from './options.js';
+export { KustomizeError, type ErrorCode } from './errors.js';
+export type { FileSystem } from './fs/filesystem.js';
+export { MemoryFileSystem } from './fs/memory.js';
+export type { LoadRestriction } from './load/loader.js';
+export type { RemoteSource } from './load/remote/remote-source.js';
+export { HttpStatusError } from './load/remote/remote-source.js';
+export type { RepoSpec } from './load/remote/repo-spec.js';
+export { Resource, type GenerationBehavior } from './model/resource.js';
+export { ResourceMap } from './model/resource-map.js';
+export { ResId, type Gvk } from './model/resid.js';
+export type { Origin } from './model/origin.js';
+export type { Generator, Transformer, Plugin, PluginContext, PluginFactory, PluginRegistration } from './plugins/plugin.js';
+export type { StorageMount } from './plugins/function-spec.js';
+export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
+export { parseYamlDocuments } from './yaml/parse.js';
+export { emitYaml } from './yaml/emit.js';
