@@ -1,0 +1,162 @@
+/**
+ * Field specs: which fields of which kinds a transformer touches. The expectations are what
+ * the real `kubectl kustomize` (kubectl v1.32.4, kustomize v5.5.0) printed for the same objects
+ * with `labels: [{pairs: {owner: ci}}]` and these custom `configurations:` field specs for a
+ * made-up kind Thing (labels create the field when `create: true`):
+ *
+ *   labels:
+ *   - {kind: Thing, path: spec/selector/matchLabels, create: true}
+ *   - {kind: Thing, path: spec/items/labels, create: true}
+ *   - {kind: Thing, path: spec/nullHere/labels, create: true}
+ *   - {kind: Thing, path: spec/noCreate/labels}
+ *   - {kind: Thing, path: spec/seq[]/labels, create: true}
+ *   nameReference: ConfigMap cfg (renamed x-cfg) from Thing
+ *   - metadata/annotations/example.com\/config, spec/refs/name, spec/seq[]/configMap
+ *
+ * Here the same visits are made with visitField and a visitor doing what those transformers do.
+ *
+ * (Known differences are top-level tests: node 20 fails a suite whose todo test fails.)
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { KustomizeError } from '../../src/errors.js';
+import { fieldSpecSelects, splitFieldPath, visitField, type FieldSpec } from '../../src/fieldspec/fieldspec.js';
+import { isMap, type YMap } from '../../src/yaml/value.js';
+
+const LABEL_SPECS: FieldSpec[] = [
+  { kind: 'Thing', path: 'spec/selector/matchLabels', create: true },
+  { kind: 'Thing', path: 'spec/items/labels', create: true },
+  { kind: 'Thing', path: 'spec/nullHere/labels', create: true },
+  { kind: 'Thing', path: 'spec/noCreate/labels' },
+  { kind: 'Thing', path: 'spec/seq[]/labels', create: true },
+];
+const NAME_SPECS: FieldSpec[] = [
+  { kind: 'Thing', path: 'metadata/annotations/example.com\\/config' },
+  { kind: 'Thing', path: 'spec/refs/name' },
+  { kind: 'Thing', path: 'spec/seq[]/configMap' },
+];
+
+/** what the label transformer does with a field: a map gets the label */
+const addLabel = (holder: YMap, key: string): void => {
+  const cur = holder[key];
+  holder[key] = { ...(isMap(cur) ? cur : {}), owner: 'ci' };
+};
+/** what the name reference transformer does: cfg becomes x-cfg */
+const rename = (holder: YMap, key: string): void => {
+  if (holder[key] === 'cfg') holder[key] = 'x-cfg';
+};
+
+function apply(obj: YMap): YMap {
+  for (const fs of LABEL_SPECS) visitField(obj, fs, 'map', addLabel);
+  for (const fs of NAME_SPECS) visitField(obj, fs, undefined, rename);
+  return obj;
+}
+
+describe('visitField', () => {
+  test('a full object: sequences are crossed, nulls become maps, escaped slashes address one key', () => {
+    const obj: YMap = {
+      metadata: { name: 'full', annotations: { 'example.com/config': 'cfg' } },
+      spec: {
+        items: [{ a: 1 }, { b: 2 }],
+        nullHere: null,
+        refs: [{ name: 'cfg' }, { name: 'other' }],
+        seq: [{ configMap: 'cfg' }, { configMap: 'nope' }],
+      },
+    };
+    // kubectl's output for Thing "full" (its metadata labels and name aside)
+    assert.deepEqual(apply(obj), {
+      metadata: { name: 'full', annotations: { 'example.com/config': 'x-cfg' } },
+      spec: {
+        items: [
+          { a: 1, labels: { owner: 'ci' } },
+          { b: 2, labels: { owner: 'ci' } },
+        ],
+        nullHere: { labels: { owner: 'ci' } },
+        refs: [{ name: 'x-cfg' }, { name: 'other' }],
+        selector: { matchLabels: { owner: 'ci' } },
+        seq: [
+          { configMap: 'x-cfg', labels: { owner: 'ci' } },
+          { configMap: 'nope', labels: { owner: 'ci' } },
+        ],
+      },
+    });
+  });
+
+  test('a bare object: create makes the path as maps, but not through a missing `name[]` sequence nor without create', () => {
+    // kubectl's output for Thing "bare": items/nullHere/selector created, no seq, no noCreate
+    assert.deepEqual(apply({ metadata: { name: 'bare' } }), {
+      metadata: { name: 'bare' },
+      spec: {
+        selector: { matchLabels: { owner: 'ci' } },
+        items: { labels: { owner: 'ci' } },
+        nullHere: { labels: { owner: 'ci' } },
+      },
+    });
+  });
+
+  test('a scalar on the way is an error naming the path', () => {
+    assert.throws(
+      () => visitField({ metadata: { name: 'bad' }, kind: 'Thing', spec: { items: 'just-a-string' } }, LABEL_SPECS[1]!, 'map', addLabel),
+      (e: unknown) => e instanceof KustomizeError && e.message.startsWith("considering field 'spec/items/labels' of object ") && e.message.endsWith('expected sequence or mapping node'),
+    );
+  });
+
+  test('createKind scalar creates an empty string leaf', () => {
+    const obj: YMap = {};
+    visitField(obj, { path: 'spec/image', create: true }, 'scalar', (h, k) => {
+      assert.equal(h[k], '');
+      h[k] = 'x';
+    });
+    assert.deepEqual(obj, { spec: { image: 'x' } });
+  });
+
+  test('the visitor sees every instance, in order', () => {
+    const seen: string[] = [];
+    const obj: YMap = { spec: { containers: [{ image: 'a' }, { image: 'b' }], initContainers: [{ image: 'c' }] } };
+    for (const path of ['spec/containers[]/image', 'spec/initContainers/image']) {
+      visitField(obj, { path }, undefined, (h, k) => seen.push(String(h[k])));
+    }
+    assert.deepEqual(seen, ['a', 'b', 'c']);
+  });
+});
+
+describe('splitFieldPath', () => {
+  test('splits on unescaped slashes', () => {
+    assert.deepEqual(splitFieldPath('metadata/annotations/example.com\\/config'), ['metadata', 'annotations', 'example.com/config']);
+    assert.deepEqual(splitFieldPath('spec/template/spec/containers[]/image'), ['spec', 'template', 'spec', 'containers[]', 'image']);
+    assert.deepEqual(splitFieldPath('a'), ['a']);
+  });
+});
+
+describe('fieldSpecSelects', () => {
+  const thingV1 = { group: 'example.com', version: 'v1', kind: 'Thing' };
+  test('empty parts match anything; given parts must be equal', () => {
+    assert.equal(fieldSpecSelects({ kind: 'Thing' }, thingV1), true);
+    // kubectl left kind Other (example.com/v2) alone with the Thing specs above
+    assert.equal(fieldSpecSelects({ kind: 'Thing' }, { group: 'example.com', version: 'v2', kind: 'Other' }), false);
+    assert.equal(fieldSpecSelects({}, thingV1), true);
+    assert.equal(fieldSpecSelects({ group: 'example.com' }, thingV1), true);
+    assert.equal(fieldSpecSelects({ group: 'apps' }, thingV1), false);
+    assert.equal(fieldSpecSelects({ version: 'v2', kind: 'Thing' }, thingV1), false);
+    assert.equal(fieldSpecSelects({ group: 'example.com', version: 'v1', kind: 'Thing' }, thingV1), true);
+    assert.equal(fieldSpecSelects({ kind: 'thing' }, thingV1), false);
+  });
+});
+
+test(
+  "a scalar on the way: kubectl's message names the object by id (`of object Thing.v1.example.com/x-bad.[noNs]: expected sequence or mapping node`)",
+  { todo: "kustomize-ts differs: names the object as `Thing 'x-bad'` instead of its id `Thing.v1.example.com/x-bad.[noNs]`" },
+  () => {
+    assert.throws(
+      () =>
+        visitField(
+          { apiVersion: 'example.com/v1', kind: 'Thing', metadata: { name: 'x-bad' }, spec: { items: 'just-a-string' } },
+          LABEL_SPECS[1]!,
+          'map',
+          addLabel,
+        ),
+      (e: unknown) =>
+        e instanceof Error && e.message === "considering field 'spec/items/labels' of object Thing.v1.example.com/x-bad.[noNs]: expected sequence or mapping node",
+    );
+  },
+);

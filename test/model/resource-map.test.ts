@@ -1,0 +1,167 @@
+/**
+ * ResourceMap: lookups by current id and by any earlier id, kept in indexes (no scans per
+ * lookup) that `changed()` invalidates after renames. Error texts are kustomize's, as the real
+ * `kubectl kustomize` (kubectl v1.32.4, kustomize v5.5.0) printed them: `may not add resource
+ * with an already registered id: ConfigMap.v1.[noGrp]/settings.default` (two files defining
+ * ConfigMap settings, the second in namespace default) and `no matches for Id
+ * Deployment.v1.apps/absent.[noNs]` (a patch for a missing Deployment), `multiple matches for Id
+ * ConfigMap.v1.[noGrp]/a.[noNs]` (a patch for ConfigMap a, when a base renamed its `a` to `p-a`
+ * and the overlay added another `a`).
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { KustomizeError } from '../../src/errors.js';
+import { ResId } from '../../src/model/resid.js';
+import { ResourceMap } from '../../src/model/resource-map.js';
+import { Resource } from '../../src/model/resource.js';
+
+function res(kind: string, name: string, namespace?: string, apiVersion = kind === 'Deployment' ? 'apps/v1' : 'v1'): Resource {
+  return new Resource({ apiVersion, kind, metadata: { name, ...(namespace !== undefined && { namespace }) } });
+}
+const id = (kind: string, name: string, namespace = '', group = kind === 'Deployment' ? 'apps' : ''): ResId => new ResId({ group, version: 'v1', kind }, name, namespace);
+
+/** A resource that counts how often its ids are read, to prove lookups do not scan. */
+class CountingResource extends Resource {
+  static reads = 0;
+  override get id(): ResId {
+    CountingResource.reads++;
+    return super.id;
+  }
+}
+
+describe('ResourceMap', () => {
+  test('keeps insertion order and finds resources by current id', () => {
+    const m = new ResourceMap([res('ConfigMap', 'b'), res('Deployment', 'a')]);
+    m.append(res('Service', 'c', 'ns'));
+    assert.deepEqual(m.resources().map((r) => r.name), ['b', 'a', 'c']);
+    assert.equal(m.size, 3);
+    assert.deepEqual([...m].map((r) => r.name), ['b', 'a', 'c']);
+    assert.equal(m.byCurrentId(id('Deployment', 'a'))[0]?.name, 'a');
+    assert.equal(m.byCurrentId(id('Service', 'c', 'ns')).length, 1);
+    assert.equal(m.byCurrentId(id('Service', 'c', 'other')).length, 0);
+    assert.equal(m.byCurrentId(id('Deployment', 'a', '', 'extensions')).length, 0);
+  });
+
+  test('"" and "default" are the same namespace; cluster-scoped kinds ignore the namespace', () => {
+    const m = new ResourceMap([res('ConfigMap', 'x'), res('Namespace', 'team', 'whatever')]);
+    assert.equal(m.byCurrentId(id('ConfigMap', 'x', 'default')).length, 1);
+    assert.equal(m.byCurrentId(id('Namespace', 'team')).length, 1);
+    assert.equal(m.byCurrentId(id('Namespace', 'team', 'other')).length, 1);
+  });
+
+  test('an id already registered is refused, in kustomize\'s words', () => {
+    const m = new ResourceMap([res('ConfigMap', 'settings')]);
+    assert.throws(
+      () => m.append(res('ConfigMap', 'settings', 'default')),
+      (e: unknown) =>
+        e instanceof KustomizeError &&
+        e.code === 'RESOURCE_CONFLICT' &&
+        e.message === 'may not add resource with an already registered id: ConfigMap.v1.[noGrp]/settings.default',
+    );
+    assert.equal(m.size, 1);
+    m.append(res('ConfigMap', 'settings', 'other'));
+    assert.equal(m.size, 2);
+  });
+
+  test('after a rename and changed(), the new id is current and the old one is still known', () => {
+    const web = res('Deployment', 'web');
+    const m = new ResourceMap([web, res('ConfigMap', 'cfg')]);
+    assert.equal(m.byAnyId(id('Deployment', 'web'))[0], web); // build the indexes
+    web.storePreviousId();
+    web.setName('p-web');
+    web.storePreviousId();
+    web.setNamespace('prod');
+    m.changed();
+    assert.deepEqual(m.byCurrentId(id('Deployment', 'web')), []);
+    assert.deepEqual(m.byCurrentId(id('Deployment', 'p-web')), []);
+    assert.deepEqual(m.byCurrentId(id('Deployment', 'p-web', 'prod')), [web]);
+    assert.deepEqual(m.byAnyId(id('Deployment', 'web')), [web]);
+    assert.deepEqual(m.byAnyId(id('Deployment', 'p-web')), [web]);
+    assert.deepEqual(m.byAnyId(id('Deployment', 'p-web', 'prod')), [web]);
+    assert.deepEqual(m.byAnyId(id('Deployment', 'cfg')), []);
+    assert.equal(web.originalId.name, 'web');
+    assert.equal(m.demandOne(id('Deployment', 'web')), web);
+  });
+
+  test('after changed() a renamed resource frees its old id for a new resource', () => {
+    const a = res('ConfigMap', 'a');
+    const m = new ResourceMap([a]);
+    m.byCurrentId(id('ConfigMap', 'a'));
+    a.storePreviousId();
+    a.setName('a-renamed');
+    m.changed();
+    m.append(res('ConfigMap', 'a'));
+    assert.equal(m.size, 2);
+    assert.equal(m.byAnyId(id('ConfigMap', 'a')).length, 2);
+    assert.throws(() => m.demandOne(id('ConfigMap', 'a')), /^KustomizeError: multiple matches for Id ConfigMap.v1.\[noGrp\]\/a.\[noNs\]$/);
+  });
+
+  test('demandOne: kustomize\'s "no matches for Id" when nothing has the id', () => {
+    const m = new ResourceMap([res('Deployment', 'present')]);
+    assert.throws(
+      () => m.demandOne(id('Deployment', 'absent')),
+      (e: unknown) => e instanceof KustomizeError && e.message === 'no matches for Id Deployment.v1.apps/absent.[noNs]',
+    );
+  });
+
+  test('appends after the indexes are built are found without changed()', () => {
+    const m = new ResourceMap([res('ConfigMap', 'a')]);
+    m.byCurrentId(id('ConfigMap', 'a'));
+    m.byAnyId(id('ConfigMap', 'a'));
+    const b = res('ConfigMap', 'b');
+    m.append(b);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'b')), [b]);
+    assert.deepEqual(m.byAnyId(id('ConfigMap', 'b')), [b]);
+  });
+
+  test('remove, removeAll, replace and setAll keep the lookups right', () => {
+    const [a, b, c] = [res('ConfigMap', 'a'), res('ConfigMap', 'b'), res('ConfigMap', 'c')];
+    const m = new ResourceMap([a, b, c]);
+    m.byAnyId(id('ConfigMap', 'a'));
+    m.remove(b);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'b')), []);
+    assert.deepEqual(m.resources(), [a, c]);
+    const a2 = res('ConfigMap', 'a2');
+    m.replace(a, a2);
+    assert.deepEqual(m.resources(), [a2, c]);
+    assert.deepEqual(m.byAnyId(id('ConfigMap', 'a')), []);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'a2')), [a2]);
+    assert.equal(m.indexOf(c), 1);
+    m.removeAll([a2, c]);
+    assert.equal(m.size, 0);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'c')), []);
+    m.setAll([b]);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'b')), [b]);
+    assert.throws(() => m.replace(a, b));
+  });
+
+  test('lookups use the indexes: no resource is inspected per lookup once they are built', () => {
+    const n = 2000;
+    const list: Resource[] = [];
+    for (let i = 0; i < n; i++) {
+      const r = new CountingResource({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` } });
+      list.push(r);
+    }
+    const m = new ResourceMap(list);
+    m.byCurrentId(id('ConfigMap', 'cm-0'));
+    m.byAnyId(id('ConfigMap', 'cm-0'));
+    CountingResource.reads = 0;
+    for (let i = 0; i < n; i++) {
+      assert.equal(m.byCurrentId(id('ConfigMap', `cm-${i}`))[0], list[i]);
+      assert.equal(m.byAnyId(id('ConfigMap', `cm-${i}`))[0], list[i]);
+    }
+    assert.equal(CountingResource.reads, 0, 'lookups read resource ids: they scan');
+    // a rename + changed() rebuilds each index once (linear), then lookups are free again
+    list[5]!.storePreviousId();
+    list[5]!.setName('renamed');
+    m.changed();
+    CountingResource.reads = 0;
+    assert.equal(m.byCurrentId(id('ConfigMap', 'renamed'))[0], list[5]);
+    assert.equal(m.byAnyId(id('ConfigMap', 'cm-5'))[0], list[5]);
+    const rebuild = CountingResource.reads;
+    assert.ok(rebuild <= 4 * n, `rebuilding read ${rebuild} ids for ${n} resources`);
+    CountingResource.reads = 0;
+    for (let i = 0; i < n; i++) m.byAnyId(id('ConfigMap', `cm-${i}`));
+    assert.equal(CountingResource.reads, 0);
+  });
+});
