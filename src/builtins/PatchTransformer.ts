@@ -1,4 +1,4 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, wrapError } from '../errors.js';
 import type { Patch } from '../kinds/kustomization.js';
 import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -42,6 +42,14 @@ export class PatchTransformer implements Transformer {
     return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);
   }
 
+  private targetOf(resources: ResourceMap, patch: Resource): Resource {
+    try {
+      return targetByPatchId(resources, patch);
+    } catch (e) {
+      throw wrapError(e, `no resource matches strategic merge patch "${patch.originalId}"`);
+    }
+  }
+
   transform(resources: ResourceMap, ctx: PluginContext): void {
     const options = { allowNameChange: !!this.args.options?.['allowNameChange'], allowKindChange: !!this.args.options?.['allowKindChange'] };
     if (this.json) {
@@ -56,7 +64,7 @@ export class PatchTransformer implements Transformer {
       return;
     }
     for (const patch of this.smp ?? []) {
-      const targets = this.args.target ? selectTargets(resources, this.args.target) : [targetByPatchId(resources, patch)];
+      const targets = this.args.target ? selectTargets(resources, this.args.target) : [this.targetOf(resources, patch)];
       applySmpTo(resources, targets, patch.obj, ctx.openapi.schema(), options);
     }
   }

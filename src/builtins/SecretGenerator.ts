@@ -23,8 +23,8 @@ export class SecretGenerator implements Generator {
     for (const p of loadKvPairs(ctx.loader, this.args, 'Secret')) {
       data[p.key] = base64EncodeWrapped(typeof p.value === 'string' ? utf8Encode(p.value) : p.value);
     }
-    const body: YMap = { type: this.args.type || 'Opaque' };
-    if (Object.keys(data).length > 0) body['data'] = data;
+    // kustomize creates `data` even when there is nothing to put in it (unlike for ConfigMaps)
+    const body: YMap = { type: this.args.type || 'Opaque', data };
     return [generatedResource('Secret', this.args, body)];
   }
 }

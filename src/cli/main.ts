@@ -79,7 +79,7 @@ export async function main(
     }
   } catch (e) {
     io.err(`Error: ${messageOf(e)}\n`);
-    return e instanceof KustomizeError && e.code === 'USAGE' ? 2 : 1;
+    return 1;
   }
 }
 

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import type { Gvk } from '../model/resid.js';
+import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 
 /**
@@ -84,8 +84,9 @@ function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldV
   walk(node[name]!, rest, createKind, visit);
 }
 
+/** The object as kustomize names it in messages: its id, e.g. `Deployment.v1.apps/web.[noNs]`. */
 function describe(obj: YMap): string {
-  const meta = obj['metadata'];
-  const name = isMap(meta) ? meta['name'] : undefined;
-  return `${String(obj['kind'] ?? '')} '${String(name ?? '')}'`;
+  const meta = isMap(obj['metadata']) ? obj['metadata'] : {};
+  const text = (v: Value | undefined) => (typeof v === 'string' ? v : '');
+  return new ResId({ ...parseApiVersion(text(obj['apiVersion'])), kind: text(obj['kind']) }, text(meta['name']), text(meta['namespace'])).toString();
 }

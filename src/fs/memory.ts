@@ -68,18 +68,23 @@ export class MemoryFileSystem implements FileSystem {
     return [...this.files].map(([p, f]) => [p, f.data]);
   }
 
+  /** The path with every symbolic link on it (including links to links) replaced by its target. */
   private resolveLinks(path: string): string {
-    const parts = normalize(path).split('/').filter(Boolean);
-    let cur = '';
-    for (let i = 0, hops = 0; i < parts.length; i++) {
-      cur = `${cur}/${parts[i]}`;
-      const target = this.links.get(cur);
-      if (target !== undefined) {
-        if (++hops > 40) throw new Error(`too many levels of symbolic links: ${path}`);
-        cur = target;
+    let hops = 0;
+    const resolveFrom = (p: string): string => {
+      const parts = normalize(p).split('/').filter(Boolean);
+      let cur = '';
+      for (let i = 0; i < parts.length; i++) {
+        cur = `${cur}/${parts[i]}`;
+        const target = this.links.get(cur);
+        if (target !== undefined) {
+          if (++hops > 40) throw new Error(`too many levels of symbolic links: ${path}`);
+          return resolveFrom([target, ...parts.slice(i + 1)].join('/'));
+        }
       }
-    }
-    return cur || '/';
+      return cur || '/';
+    };
+    return resolveFrom(path);
   }
 }
 

@@ -209,10 +209,8 @@ export interface LoadedKustomization {
  * with a warning each.
  */
 export function readKustomization(text: string, file: string, dir: string): LoadedKustomization {
+  // like kustomize, only the first document counts
   const docs = parseYamlDocuments(text, file, { dialect: 'yaml11' });
-  if (docs.length > 1) {
-    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: yaml: multiple documents in ${file}`, { file });
-  }
   let raw: RawKustomization;
   try {
     raw = decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};

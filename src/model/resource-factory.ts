@@ -59,26 +59,7 @@ function validated(doc: Value, file: string): YMap {
   if (!kind.endsWith('List') && (name === undefined || name === null || name === '')) {
     throw invalid(`missing metadata.name in object ${describe(doc)}`, file);
   }
-  const nil = nilEntryInList(doc, []);
-  if (nil) throw invalid(`empty item at ${nil} in object ${describe(doc)}`, file);
   return doc;
-}
-
-/** kustomize refuses null list items (`- ` with nothing after it). */
-function nilEntryInList(v: Value, path: string[]): string | undefined {
-  if (isSeq(v)) {
-    for (let i = 0; i < v.length; i++) {
-      if (v[i] === null) return path.join('.');
-      const inner = nilEntryInList(v[i]!, [...path, String(i)]);
-      if (inner) return inner;
-    }
-  } else if (isMap(v)) {
-    for (const k of Object.keys(v)) {
-      const inner = nilEntryInList(v[k]!, [...path, k]);
-      if (inner) return inner;
-    }
-  }
-  return undefined;
 }
 
 function describe(doc: YMap): string {

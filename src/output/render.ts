@@ -1,7 +1,9 @@
 import type { Resource } from '../model/resource.js';
 import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml } from '../model/origin.js';
 import { emitYaml, formatNumber } from '../yaml/emit.js';
-import { isMap } from '../yaml/value.js';
+import { isMap, valuesEqual, type Value, type YMap } from '../yaml/value.js';
+import { scalarSourceText } from '../yaml/parse.js';
+import { resolvePlainScalar } from '../yaml/resolve.js';
 
 export interface RenderOptions {
   originAnnotations: boolean;
@@ -49,6 +51,14 @@ export function renderResources(resources: readonly Resource[], options: RenderO
  * (`happy: true` prints as `happy: "true"`), bookkeeping keys go, origin and transformation
  * records stay only when asked for, and an empty annotation map is removed.
  */
+/** An annotation value as kustomize's string map holds it: the text it was written with, if it is still that value. */
+function annotationText(ann: YMap, key: string, v: Value): string {
+  const source = scalarSourceText(ann, key);
+  if (source !== undefined && valuesEqual(resolvePlainScalar(source), v)) return source;
+  if (v === null || typeof v === 'object') return '';
+  return typeof v === 'boolean' || typeof v === 'string' ? String(v) : formatNumber(v);
+}
+
 function finishAnnotations(r: Resource, options: RenderOptions): void {
   const meta = r.obj['metadata'];
   if (!isMap(meta)) return;
@@ -59,7 +69,7 @@ function finishAnnotations(r: Resource, options: RenderOptions): void {
   }
   for (const k of Object.keys(ann)) {
     const v = ann[k];
-    if (typeof v !== 'string') ann[k] = v === null || typeof v === 'object' ? '' : typeof v === 'boolean' ? String(v) : formatNumber(v!);
+    if (typeof v !== 'string' || scalarSourceText(ann, k) !== undefined) ann[k] = annotationText(ann, k, v!);
   }
   for (const k of BUILD_ANNOTATIONS) delete ann[k];
   delete ann[ORIGIN_ANNOTATION];

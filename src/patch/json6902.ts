@@ -49,7 +49,8 @@ function applyOne(root: Value, op: JsonPatchOp): Value {
     case 'replace': {
       const { parent, key } = locate(root, op.path, 'replace');
       if (parent === undefined) return cloneValue(requireValue(op));
-      if (get(parent, key) === undefined) throw patchError(`replace operation does not apply: doc is missing key: ${op.path}: missing value`);
+      // like evanphx/json-patch v5, which kustomize uses: a missing object key is added, a missing array index fails
+      if (isSeq(parent) && get(parent, key) === undefined) throw patchError(`replace operation does not apply: doc is missing key: ${op.path}: missing value`);
       set(parent, key, cloneValue(requireValue(op)), 'replace', op.path);
       return root;
     }

@@ -42,7 +42,8 @@ export function parseYamlDocuments(text: string, file = '', options: ParseOption
   const out: Value[] = [];
   const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
-    if (doc.errors.length > 0) throw malformed(doc.errors[0]!.message, doc.errors[0]!.linePos?.[0]?.line, file);
+    const error = doc.errors[0];
+    if (error) throw malformed(error.message, lineCounter.linePos(error.pos[0]).line, file);
     const contents = doc.contents;
     if (contents === null) continue;
     if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
@@ -56,6 +57,16 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
   const docs = parseYamlDocuments(text, file, options);
   if (docs.length > 1) throw malformed('expected a single document', undefined, file);
   return docs[0];
+}
+
+const sourceTexts = new WeakMap<YMap, Record<string, string>>();
+
+/**
+ * The text an annotation value was written with, when it read as something else (`0123`,
+ * `1.10`, `True`, `2024-01-02`): kustomize prints annotation values as that text.
+ */
+export function scalarSourceText(annotations: YMap, key: string): string | undefined {
+  return sourceTexts.get(annotations)?.[key];
 }
 
 function malformed(reason: string, line: number | undefined, file: string): KustomizeError {
@@ -112,7 +123,10 @@ class Decoder {
         throw malformed(`mapping key "${key}" already defined at line ${this.lineOfKey(node, key)}`, this.lineOf(keyNode), this.file);
       }
       explicit.add(key);
-      setKey(out, key, this.decode(pair.value as YamlNode | null));
+      const valueNode = pair.value as YamlNode | null;
+      const value = this.decode(valueNode);
+      setKey(out, key, value);
+      if (key === 'annotations' && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
     }
     // merged keys never override keys written in the map itself
     for (const m of merges) {
@@ -122,6 +136,19 @@ class Decoder {
       }
     }
     return out;
+  }
+
+  /** Keeps the written text of annotation values that did not read back as that text (see scalarSourceText). */
+  private recordSourceText(value: YMap, node: YamlNode & { items: { key: unknown; value: unknown }[] }): void {
+    let texts: Record<string, string> | undefined;
+    for (const pair of node.items) {
+      const k = pair.key as YamlNode | null;
+      const v = pair.value as YamlNode | null;
+      if (!isScalar(k) || !isScalar(v) || v.type !== 'PLAIN') continue;
+      const text = v.source ?? String(v.value ?? '');
+      if (value[String(k.value)] !== text) (texts ??= {})[String(k.value)] = text;
+    }
+    if (texts) sourceTexts.set(value, texts);
   }
 
   private key(node: YamlNode | null): string {

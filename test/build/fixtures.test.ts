@@ -23,13 +23,7 @@ import type { BuildOptions, ReorderOption } from '../../src/options.js';
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
 
 /** Cases where kustomize-ts is known to differ from kubectl: reported by node:test as todo, not failed. */
-const TODO: Record<string, string> = {
-  'annotation-scalars': 'kustomize-ts differs: a non-string annotation value prints as the decoded value (0123 -> "83", 1.0 -> "1", ~ -> ""); kubectl keeps the source text ("0123", "1.0", "~")',
-  'empty-generators': "kustomize-ts differs: a secretGenerator with no data omits `data`; kubectl prints `data: {}` (and hashes it: placeholder-secret-46f8b28mk5)",
-  'err-patch-no-target-match': 'kustomize-ts differs: a `patches:` strategic merge patch without target that matches nothing lacks kubectl\'s prefix `no resource matches strategic merge patch "<id>": `',
-  'json6902-replace-missing': "kustomize-ts differs: JSON6902 `replace` of a missing object key fails ('doc is missing key'); kubectl adds the key",
-  'null-list-items': "kustomize-ts differs: refuses null sequence items ('empty item at spec.explicit'); kubectl keeps them as null",
-};
+const TODO: Record<string, string> = {};
 
 interface CaseOptions {
   build?: string;

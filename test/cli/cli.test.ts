@@ -387,6 +387,6 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
 });
 
 // node 20 fails a suite whose todo subtest fails, so known differences are top-level tests
-test('an unknown flag exits 1, as kustomize and kubectl do', { todo: 'kustomize-ts differs: usage errors exit 2; kustomize/kubectl exit 1' }, async () => {
+test('an unknown flag exits 1, as kustomize and kubectl do', async () => {
   assert.equal((await cli(['build', '--foo', fixture('reorder-none')])).status, 1);
 });

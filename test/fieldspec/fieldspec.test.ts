@@ -145,7 +145,6 @@ describe('fieldSpecSelects', () => {
 
 test(
   "a scalar on the way: kubectl's message names the object by id (`of object Thing.v1.example.com/x-bad.[noNs]: expected sequence or mapping node`)",
-  { todo: "kustomize-ts differs: names the object as `Thing 'x-bad'` instead of its id `Thing.v1.example.com/x-bad.[noNs]`" },
   () => {
     assert.throws(
       () =>

@@ -136,7 +136,6 @@ describe('readKustomization', () => {
 // node 20 fails a suite whose todo test fails, so known differences are top-level tests
 test(
   'a second YAML document in a kustomization file is ignored (kubectl built `a` without the x- prefix)',
-  { todo: 'kustomize-ts differs: refuses a multi-document kustomization file; kubectl reads the first document only' },
   () => {
     const { kustomization } = read('resources: [a.yaml]\n---\nnamePrefix: x-\n');
     assert.deepEqual(kustomization.resources, ['a.yaml']);
