@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, splitFieldPath, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { NameBackReference } from '../fieldspec/transformer-config.js';
 import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -25,12 +25,11 @@ export class NameReferenceTransformer implements Transformer {
     for (const referrer of all) {
       const original = referrer.originalId;
       let visible: Visibility | undefined;
+      // what a referrer may see is worked out once, when it turns out to hold a reference field
+      const visibility = () => (visible ??= visibilityFrom(referrer));
       for (const backRef of this.backRefs) {
         for (const fs of backRef.fieldSpecs) {
-          if (!fieldSpecSelects(fs, original)) continue;
-          if (!hasField(referrer.obj, splitFieldPath(fs.path))) continue;
-          visible ??= visibilityFrom(referrer);
-          new ReferenceFix(referrer, fs, backRef.gvk, visible, index).apply();
+          if (fieldSpecSelects(fs, original)) new ReferenceFix(referrer, fs, backRef.gvk, visibility, index).apply();
         }
       }
     }
@@ -88,41 +87,27 @@ function roleBindingNamespaces(r: Resource): Set<string> {
   return out;
 }
 
-function hasField(obj: Value, path: string[]): boolean {
-  if (path.length === 0) return true;
-  if (isSeq(obj)) return obj.some((item) => hasField(item, path));
-  if (!isMap(obj)) return false;
-  const head = path[0]!.endsWith('[]') ? path[0]!.slice(0, -2) : path[0]!;
-  return Object.prototype.hasOwnProperty.call(obj, head) && hasField(obj[head]!, path.slice(1));
-}
-
 /** One field spec of one referrer: updates every name found at its path. */
 class ReferenceFix {
   constructor(
     private readonly referrer: Resource,
     private readonly fs: FieldSpec,
     private readonly target: Partial<Gvk>,
-    private readonly visible: Visibility,
+    private readonly visibility: () => Visibility,
     private readonly index: ReferralIndex,
   ) {}
 
   apply(): void {
-    this.walk(this.referrer.obj, splitFieldPath(this.fs.path));
+    visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key));
   }
 
-  private walk(node: Value, path: string[]): void {
-    if (isSeq(node)) {
-      for (const item of node) this.walk(item, path);
-      return;
-    }
-    if (!isMap(node)) return;
-    const [head, ...rest] = path as [string, ...string[]];
-    const key = head.endsWith('[]') ? head.slice(0, -2) : head;
-    if (!Object.prototype.hasOwnProperty.call(node, key)) return;
-    if (rest.length > 0) {
-      this.walk(node[key]!, rest);
-      return;
-    }
+  private get visible(): Visibility {
+    return this.visibility();
+  }
+
+  private fix(node: YMap, key: string): void {
+    // kustomize works out what the referrer may see (and refuses blank subject namespaces) as soon as it holds the field
+    this.visibility();
     const v = node[key]!;
     if (v === null) return;
     if (isSeq(v)) {

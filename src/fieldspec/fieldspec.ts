@@ -32,10 +32,11 @@ export function splitFieldPath(path: string): string[] {
 }
 
 /**
- * What to create when the field is missing and the spec says `create: true`. Transformers
- * that never create (name references) pass none.
+ * What to create when the field is missing and the spec says `create: true` (transformers that
+ * never create, like images, pass none); `lenient` walks past nulls and scalars on the path
+ * instead of failing, as kustomize's name-reference and var passes do.
  */
-export type CreateKind = 'scalar' | 'map' | undefined;
+export type CreateKind = 'scalar' | 'map' | undefined | 'lenient';
 
 /** Called with the map holding the field and the field's name; the visitor reads and writes `holder[key]`. */
 export type FieldVisitor = (holder: YMap, key: string) => void;
@@ -47,7 +48,7 @@ export type FieldVisitor = (holder: YMap, key: string) => void;
 export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, visit: FieldVisitor): void {
   const path = splitFieldPath(fs.path);
   try {
-    walk(obj, path, fs.create === true ? createKind : undefined, visit);
+    walk(obj, path, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
   } catch (e) {
     if (e instanceof FieldPathError) {
       throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path}' of object ${describe(obj)}: ${e.message}`);
@@ -63,17 +64,20 @@ function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldV
     for (const item of node) walk(item, path, createKind, visit);
     return;
   }
-  if (!isMap(node)) throw new FieldPathError('expected sequence or mapping node');
+  if (!isMap(node)) {
+    if (createKind === 'lenient') return;
+    throw new FieldPathError('expected sequence or mapping node');
+  }
   const [head, ...rest] = path as [string, ...string[]];
   const isSeqField = head.endsWith('[]');
   const name = isSeqField ? head.slice(0, -2) : head;
   const exists = Object.prototype.hasOwnProperty.call(node, name);
   if (!exists) {
-    if (createKind === undefined || isSeqField) return;
+    if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
     node[name] = rest.length === 0 ? (createKind === 'map' ? {} : '') : {};
   } else if (node[name] === null && rest.length > 0) {
     // a null on the way becomes what the path needs next
-    if (isSeqField) return;
+    if (isSeqField || createKind === 'lenient') return;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
     node[name] = {};
   }

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, splitFieldPath, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Var } from '../kinds/kustomization.js';
 import { ResId, parseApiVersion } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -91,27 +91,15 @@ export class VarSet {
     };
     for (const r of resources) {
       for (const fs of fieldSpecs) {
-        if (fieldSpecSelects(fs, r.gvk)) expandAt(r.obj, splitFieldPath(fs.path), lookup);
+        if (fieldSpecSelects(fs, r.gvk)) visitField(r.obj, fs, 'lenient', (holder, key) => expandAt(holder, key, lookup));
       }
     }
     return [...values.keys()].filter((n) => !used.has(n));
   }
 }
 
-/** Expands vars in the strings at `path` (a string, a list of strings, or a map of strings). */
-function expandAt(node: Value, path: string[], lookup: (name: string) => Value | undefined): void {
-  if (isSeq(node)) {
-    for (const item of node) expandAt(item, path, lookup);
-    return;
-  }
-  if (!isMap(node)) return;
-  const [head, ...rest] = path as [string, ...string[]];
-  const key = head.endsWith('[]') ? head.slice(0, -2) : head;
-  if (!Object.prototype.hasOwnProperty.call(node, key)) return;
-  if (rest.length > 0) {
-    expandAt(node[key]!, rest, lookup);
-    return;
-  }
+/** Expands vars in the field: a string, a list of strings, or a map's string values. */
+function expandAt(node: YMap, key: string, lookup: (name: string) => Value | undefined): void {
   const v = node[key]!;
   if (typeof v === 'string') node[key] = expandVars(v, lookup);
   else if (isSeq(v)) {
@@ -120,7 +108,6 @@ function expandAt(node: Value, path: string[], lookup: (name: string) => Value |
       v[i] = expandVars(item, lookup);
     });
   } else if (isMap(v)) {
-    const m: YMap = v;
-    for (const k of Object.keys(m)) if (typeof m[k] === 'string') m[k] = expandVars(m[k] as string, lookup);
+    for (const k of Object.keys(v)) if (typeof v[k] === 'string') v[k] = expandVars(v[k] as string, lookup);
   }
 }
