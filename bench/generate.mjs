@@ -38,15 +38,24 @@ function mulberry32(seed) {
 
 // ---------------------------------------------------------------- a small YAML emitter
 
-const PLAIN = /^[A-Za-z_/][A-Za-z0-9_./-]*$/;
-const RESERVED = /^(true|false|yes|no|on|off|y|n|null|~)$/i;
+// Plain (unquoted) when YAML would read the text back as the same string, as people write it.
+const PLAIN_CHARS = /^[A-Za-z0-9_./:@=,%+~ -]+$/;
+const NOT_STRING = /^(true|false|yes|no|on|off|y|n|null|~|[-+]?(\.inf|\.nan)|[-+]?[0-9][0-9_.:eExXoObB+-]*|[-+]?\.[0-9].*)$/i;
 
 function scalar(v) {
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (v === null) return 'null';
   const s = String(v);
-  if (PLAIN.test(s) && !RESERVED.test(s)) return s;
-  return JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
+  const plain =
+    s !== '' &&
+    PLAIN_CHARS.test(s) &&
+    !NOT_STRING.test(s) &&
+    !/^[-:?@%,~ ]( |$)/.test(s) &&
+    !/^[@%, ]/.test(s) &&
+    !s.includes(': ') &&
+    !s.endsWith(':') &&
+    !s.endsWith(' ');
+  return plain ? s : JSON.stringify(s); // a JSON string is a valid YAML double-quoted scalar
 }
 
 function isScalar(v) {
@@ -81,7 +90,7 @@ function emitMap(obj, indent) {
       continue;
     }
     // block sequences are written at the same indentation as their key (the kubectl/kustomize style)
-    out += `${indent}${scalar(k)}:${Array.isArray(v) ? emit(v, indent) : emit(v, indent)}`;
+    out += `${indent}${scalar(k)}:${emit(v, indent)}`;
   }
   return out;
 }
@@ -342,7 +351,13 @@ export function generateTree(root, n) {
     const kust = {
       apiVersion: 'kustomize.config.k8s.io/v1beta1',
       kind: 'Kustomization',
-      labels: [{ pairs: { team: team.name }, includeSelectors: true }],
+      labels: [
+        { pairs: { team: team.name }, includeSelectors: true },
+        // `includeTemplates` also labels volumeClaimTemplates in kustomize v5.5 (kubectl's) but not
+        // in newer kustomize (which wants `includeVolumeClaimTemplates`), so only the bases without
+        // StatefulSets use it.
+        ...(team.name === 'ops' ? [] : [{ pairs: { 'shop.example.com/tier-class': 'standard' }, includeTemplates: true }]),
+      ],
       commonAnnotations: { 'shop.example.com/owner': `team-${team.name}` },
       resources,
       configMapGenerator: generators,
@@ -495,7 +510,7 @@ export function generateTree(root, n) {
     namePrefix: 'prod-',
     namespace: 'shop-prod',
     commonLabels: { 'app.kubernetes.io/part-of': 'shop' },
-    labels: [{ pairs: { env: 'prod' }, includeTemplates: true }],
+    labels: [{ pairs: { env: 'prod' } }],
     commonAnnotations: { 'shop.example.com/oncall': 'platform@shop.example.com', 'shop.example.com/cost-center': 'cc-1234' },
     resources: [...TEAMS.map((t) => `../../bases/${t.name}`), 'release-info.yaml'],
     components: ['../../components/monitoring'],
