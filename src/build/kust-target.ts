@@ -283,7 +283,7 @@ export class KustTarget {
   private async runTransformer(resources: ResourceMap, t: ConfiguredPlugin<Transformer>): Promise<void> {
     await t.plugin.transform(resources, this.pluginCtx);
     resources.changed();
-    resources.removeAll(resources.resources().filter((r) => Object.keys(r.obj).length === 0));
+    resources.removeAll(resources.resources().filter((r) => isEmptyObject(r.obj)));
     if (this.ctx.trackOrigins) recordTransformation(resources, t.origin);
   }
 
@@ -315,6 +315,11 @@ export class KustTarget {
     }
     return out;
   }
+}
+
+function isEmptyObject(o: YMap): boolean {
+  for (const _ in o) return false;
+  return true;
 }
 
 /** Where a kustomization directory is, for origin annotations. */

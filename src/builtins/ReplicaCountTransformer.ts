@@ -33,7 +33,7 @@ export class ReplicaCountTransformer implements Transformer {
     let found = false;
     for (const fs of this.config.fieldSpecs) {
       for (const r of resources) {
-        if (!r.allIds.some((id) => id.name === name && fieldSpecSelects(fs, id))) continue;
+        if (!r.hasHadName(name) || !r.allIds.some((id) => id.name === name && fieldSpecSelects(fs, id))) continue;
         found = true;
         if (fieldSpecSelects(fs, r.gvk)) {
           visitField(r.obj, fs, 'scalar', (holder, key) => {

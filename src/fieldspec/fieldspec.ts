@@ -20,8 +20,19 @@ export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean
   return (!fs.kind || fs.kind === gvk.kind) && (!fs.group || fs.group === gvk.group) && (!fs.version || fs.version === gvk.version);
 }
 
-/** Splits `a/b\/c/d` into `['a', 'b/c', 'd']`. */
+const splitCache = new Map<string, string[]>();
+
+/** Splits `a/b\/c/d` into `['a', 'b/c', 'd']` (the same few paths are split for every resource, so results are kept). */
 export function splitFieldPath(path: string): string[] {
+  let out = splitCache.get(path);
+  if (!out) {
+    out = split(path);
+    splitCache.set(path, out);
+  }
+  return out;
+}
+
+function split(path: string): string[] {
   const out: string[] = [];
   for (const part of path.split('/')) {
     const last = out.length - 1;

@@ -30,6 +30,8 @@ export class Resource {
 
   private cachedId: ResId | undefined;
   private cachedRaw: [unknown, unknown, unknown, unknown] = [undefined, undefined, undefined, undefined];
+  /** previousIds, valid while the current id and the number of previous ids stay the same */
+  private cachedPrevious: { id: ResId; count: number; ids: ResId[] } | undefined;
 
   constructor(obj: YMap) {
     this.obj = obj;
@@ -71,14 +73,23 @@ export class Resource {
     return this.previousIds[0] ?? this.id;
   }
 
-  get previousIds(): ResId[] {
+  get previousIds(): readonly ResId[] {
     const cur = this.id;
-    return this.previous.map((p) => new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
+    const c = this.cachedPrevious;
+    if (c && c.id === cur && c.count === this.previous.length) return c.ids;
+    const ids = this.previous.map((p) => new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
+    this.cachedPrevious = { id: cur, count: this.previous.length, ids };
+    return ids;
   }
 
   /** The current id and every earlier one. */
   get allIds(): ResId[] {
     return [...this.previousIds, this.id];
+  }
+
+  /** Whether the resource is, or was, called `name` (cheaper than going through its ids). */
+  hasHadName(name: string): boolean {
+    return this.name === name || this.previous.some((p) => p.name === name);
   }
 
   /** Remembers the current id before a transformer renames the resource. */
