@@ -364,11 +364,9 @@ function describeOrigin(o: Origin): string {
   return `${by?.kind ?? ''} ${by?.name ?? ''} configured in ${o.configuredIn ?? ''}`.trim();
 }
 
-/** What a generator returned, as resources: in-process plugins may return plain objects. */
+/** What a generator returned, as resources, in order: in-process plugins may return plain objects. */
 function asResources(generated: (Resource | YMap)[], origin: Origin): Resource[] {
-  const plain = generated.filter((g): g is YMap => !(g instanceof ResourceClass));
-  const resources = generated.filter((g): g is Resource => g instanceof ResourceClass);
-  return plain.length === 0 ? resources : [...resources, ...resourcesFromValues(plain, origin.configuredIn ?? '')];
+  return generated.flatMap((g) => (g instanceof ResourceClass ? [g] : resourcesFromValues([g], origin.configuredIn ?? '')));
 }
 
 /**
