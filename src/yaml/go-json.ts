@@ -8,6 +8,7 @@
  * in Go's ES6-like format.
  */
 import { KustomizeError } from '../errors.js';
+import { INT64_MIN, UINT64_MAX } from './go-number.js';
 import type { Value } from './value.js';
 
 export function goJson(value: Value): string {
@@ -69,7 +70,7 @@ function utf8Rank(unit: number): number {
 export function goJsonNumber(n: number | bigint): string {
   if (typeof n === 'bigint') {
     // beyond 64 bits yaml.v3 would have decoded a float64
-    return n >= -(2n ** 63n) && n < 2n ** 64n ? n.toString() : String(Number(n));
+    return n >= INT64_MIN && n <= UINT64_MAX ? n.toString() : String(Number(n));
   }
   if (!Number.isFinite(n)) {
     const shown = Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';

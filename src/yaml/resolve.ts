@@ -1,4 +1,17 @@
 import { base64Decode } from '../encoding/base64.js';
+import { INT64_MAX, INT64_MIN, UINT64_MAX } from './go-number.js';
+import { daysInMonth } from './go-timestamp.js';
+import {
+  FALSE_WORDS,
+  INFINITY_WORDS,
+  NAN_WORDS,
+  NEGATIVE_INFINITY_WORDS,
+  NULL_WORDS,
+  TRUE_WORDS,
+  YAML11_FALSE_WORDS,
+  YAML11_TRUE_WORDS,
+  YAML_STYLE_FLOAT,
+} from './resolve-table.js';
 import type { Scalar } from './value.js';
 
 /**
@@ -24,8 +37,8 @@ export function resolvePlainScalar(text: string): Scalar {
 }
 
 const YAML11_BOOLS = new Map<string, boolean>();
-for (const s of ['y', 'Y', 'yes', 'Yes', 'YES', 'on', 'On', 'ON']) YAML11_BOOLS.set(s, true);
-for (const s of ['n', 'N', 'no', 'No', 'NO', 'off', 'Off', 'OFF']) YAML11_BOOLS.set(s, false);
+for (const s of YAML11_TRUE_WORDS) YAML11_BOOLS.set(s, true);
+for (const s of YAML11_FALSE_WORDS) YAML11_BOOLS.set(s, false);
 
 /** go-yaml v2's resolution (YAML 1.1 booleans; timestamps stay strings when decoded untyped). */
 export function resolvePlainScalar11(text: string): Scalar {
@@ -77,14 +90,13 @@ const NINE = 0x39;
 
 type Fixed = { kind: 'bool' | 'null' | 'float'; value: Scalar };
 const FIXED = new Map<string, Fixed>();
-for (const s of ['true', 'True', 'TRUE']) FIXED.set(s, { kind: 'bool', value: true });
-for (const s of ['false', 'False', 'FALSE']) FIXED.set(s, { kind: 'bool', value: false });
-for (const s of ['', '~', 'null', 'Null', 'NULL']) FIXED.set(s, { kind: 'null', value: null });
-for (const s of ['.nan', '.NaN', '.NAN']) FIXED.set(s, { kind: 'float', value: NaN });
-for (const s of ['.inf', '.Inf', '.INF', '+.inf', '+.Inf', '+.INF']) FIXED.set(s, { kind: 'float', value: Infinity });
-for (const s of ['-.inf', '-.Inf', '-.INF']) FIXED.set(s, { kind: 'float', value: -Infinity });
+for (const s of TRUE_WORDS) FIXED.set(s, { kind: 'bool', value: true });
+for (const s of FALSE_WORDS) FIXED.set(s, { kind: 'bool', value: false });
+for (const s of NULL_WORDS) FIXED.set(s, { kind: 'null', value: null });
+for (const s of NAN_WORDS) FIXED.set(s, { kind: 'float', value: NaN });
+for (const s of INFINITY_WORDS) FIXED.set(s, { kind: 'float', value: Infinity });
+for (const s of NEGATIVE_INFINITY_WORDS) FIXED.set(s, { kind: 'float', value: -Infinity });
 
-const YAML_STYLE_FLOAT = /^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$/;
 const INT_PATTERNS: [RegExp, number][] = [
   [/^([-+]?)0[xX]([0-9a-fA-F]+)$/, 16],
   [/^([-+]?)0[oO]([0-7]+)$/, 8],
@@ -92,17 +104,23 @@ const INT_PATTERNS: [RegExp, number][] = [
   [/^([-+]?)0([0-7]+)$/, 8],
   [/^([-+]?)([0-9]+)$/, 10],
 ];
-const INT64_MIN = -(2n ** 63n);
-const UINT64_MAX = 2n ** 64n - 1n;
-
-/** An integer as Go's strconv.ParseInt/ParseUint with base 0 reads it, else a YAML-style float. */
+/**
+ * An integer as Go's strconv.ParseInt/ParseUint with base 0 reads it, else a YAML-style float.
+ *
+ * Not go-number.ts's exact `strconv` parsers (which decide the printer's quoting): this reading
+ * is close to yaml.v3's but not identical for a few unusual texts (`0b-1` and `0o-7` stay
+ * strings, v3 reads -1 and -7; a decimal with a leading zero and 8 or 9 in it is read as a
+ * decimal integer, v3 reads a float, which differs beyond 2^53; an out-of-range float such as
+ * `1e400` becomes Infinity, v3 keeps the string). Sharing the parser would change what those
+ * inputs read as, so that is left to a change of its own with tests against kustomize.
+ */
 function parseNumber(plain: string): number | bigint | undefined {
   for (const [re, radix] of INT_PATTERNS) {
     const m = re.exec(plain);
     if (!m) continue;
     const magnitude = radix === 10 ? BigInt(m[2]!) : BigInt((radix === 16 ? '0x' : radix === 8 ? '0o' : '0b') + m[2]!);
     const v = m[1] === '-' ? -magnitude : magnitude;
-    if (v < INT64_MIN || v > UINT64_MAX || (v > 2n ** 63n - 1n && m[1] === '+')) break;
+    if (v < INT64_MIN || v > UINT64_MAX || (v > INT64_MAX && m[1] === '+')) break;
     return Number.isSafeInteger(Number(v)) ? Number(v) : v;
   }
   return YAML_STYLE_FLOAT.test(plain) ? Number(plain) : undefined;
@@ -113,6 +131,13 @@ function parseGoFloat(text: string): number | undefined {
   return /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text) ? Number(text) : undefined;
 }
 
+/**
+ * The timestamps go-yaml reads, with their parts captured for normalising. go-yaml's check is
+ * the same in v2 and v3, and go-timestamp.ts follows it exactly for the printer; this pattern
+ * differs from Go's `time.Parse` at the edges (one space only before the time, `.` only before
+ * the fraction, any two-digit zone offset). Switching to the exact check would change how such
+ * inputs read, so it is kept apart (see parseNumber).
+ */
 const TIMESTAMP = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:([Tt ])(\d{1,2}):(\d{1,2}):(\d{1,2})(?:\.(\d+))?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /**
@@ -124,7 +149,7 @@ function parseTimestamp(text: string): string | undefined {
   if (!m) return undefined;
   const [, y, mo, d, sep, h, mi, s, frac, zone] = m;
   const year = Number(y), month = Number(mo), day = Number(d);
-  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) return undefined;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   const date = `${y}-${pad2(month)}-${pad2(day)}`;
   if (sep === undefined) return `${date}T00:00:00Z`;
   if ((sep === ' ') !== (zone === undefined)) return undefined;
@@ -137,9 +162,4 @@ function parseTimestamp(text: string): string | undefined {
 
 function pad2(n: number): string {
   return n < 10 ? `0${n}` : String(n);
-}
-
-function daysIn(year: number, month: number): number {
-  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
-  return [4, 6, 9, 11].includes(month) ? 30 : 31;
 }
