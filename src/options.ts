@@ -45,9 +45,15 @@ export interface BuildOptions {
   pluginHome?: string;
   /** `--enable-helm` */
   enableHelm?: boolean;
-  /** `--helm-command` */
+  /** `--helm-command`: the helm executable (a name looked up on PATH, or a path); default `helm` */
   helmCommand?: string;
-  /** seconds a plugin process may run before it is killed (default 120) */
+  /** `--helm-api-versions`: Capabilities.APIVersions for charts that set no `apiVersions` */
+  helmApiVersions?: string[];
+  /** `--helm-kube-version`: Capabilities.KubeVersion for charts that set no `kubeVersion` */
+  helmKubeVersion?: string;
+  /** `--helm-debug`: run `helm template --debug` for every chart */
+  helmDebug?: boolean;
+  /** seconds a plugin process (or one helm command) may run before it is killed (default 120) */
   pluginTimeout?: number;
   /** receives warnings (kustomize prints them to stderr as `# Warning: ...`) */
   warn?: (message: string) => void;

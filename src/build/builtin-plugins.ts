@@ -1,6 +1,7 @@
 import { AnnotationsTransformer } from '../builtins/AnnotationsTransformer.js';
 import { ConfigMapGenerator } from '../builtins/ConfigMapGenerator.js';
 import { mergeGeneratorOptions } from '../builtins/generated-object.js';
+import { HelmChartInflationGenerator } from '../builtins/HelmChartInflationGenerator.js';
 import { ImageTagTransformer } from '../builtins/ImageTagTransformer.js';
 import { LabelTransformer } from '../builtins/LabelTransformer.js';
 import { NamespaceTransformer } from '../builtins/NamespaceTransformer.js';
@@ -26,6 +27,9 @@ import type { ConfiguredPlugin, Generator, PluginContext, Transformer } from '..
 export function fieldGenerators(k: Kustomization, configuredIn: string): ConfiguredPlugin<Generator>[] {
   const out: ConfiguredPlugin<Generator>[] = [];
   const origin = (kind: string): Origin => ({ configuredIn, configuredBy: { apiVersion: 'builtin', kind } });
+  const helm = HelmChartInflationGenerator.fromKustomization(k.helmGlobals, k.helmCharts ?? []);
+  // kustomize configures all of them before running any: helm's configuration errors come first
+  if (helm.length > 0) out.push({ plugin: HelmChartInflationGenerator.configureFirst(helm), origin: origin(HelmChartInflationGenerator.kind) });
   for (const args of k.configMapGenerator ?? []) {
     const options = mergeGeneratorOptions(args.options, k.generatorOptions);
     out.push({ plugin: new ConfigMapGenerator({ ...args, ...(options && { options }) }), origin: origin(ConfigMapGenerator.kind) });
@@ -34,6 +38,7 @@ export function fieldGenerators(k: Kustomization, configuredIn: string): Configu
     const options = mergeGeneratorOptions(args.options, k.generatorOptions);
     out.push({ plugin: new SecretGenerator({ ...args, ...(options && { options }) }), origin: origin(SecretGenerator.kind) });
   }
+  for (const plugin of helm) out.push({ plugin, origin: origin(HelmChartInflationGenerator.kind) });
   return out;
 }
 

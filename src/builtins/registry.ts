@@ -2,6 +2,7 @@ import type { Generator, PluginContext, Transformer } from '../plugins/plugin.js
 import type { YMap } from '../yaml/value.js';
 import { AnnotationsTransformer } from './AnnotationsTransformer.js';
 import { ConfigMapGenerator } from './ConfigMapGenerator.js';
+import { HelmChartInflationGenerator } from './HelmChartInflationGenerator.js';
 import { IAMPolicyGenerator } from './IAMPolicyGenerator.js';
 import { ValueAddTransformer } from './ValueAddTransformer.js';
 import { HashTransformer } from './HashTransformer.js';
@@ -29,6 +30,7 @@ export const BUILTIN_GENERATORS: ReadonlyMap<string, GeneratorFactory> = new Map
   [ConfigMapGenerator.kind, (c) => ConfigMapGenerator.fromConfig(c)],
   [SecretGenerator.kind, (c) => SecretGenerator.fromConfig(c)],
   [IAMPolicyGenerator.kind, (c) => IAMPolicyGenerator.fromConfig(c)],
+  [HelmChartInflationGenerator.kind, (c, ctx) => HelmChartInflationGenerator.fromConfig(c, ctx)],
 ]);
 
 export const BUILTIN_TRANSFORMERS: ReadonlyMap<string, TransformerFactory> = new Map<string, TransformerFactory>([

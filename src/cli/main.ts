@@ -99,6 +99,9 @@ async function runBuild(args: string[], io: { out: (s: string) => void; err: (s:
     network: flags.get('network') === true,
     enableHelm: flags.get('enable-helm') === true,
     helmCommand: (flags.get('helm-command') as string | undefined) ?? 'helm',
+    helmApiVersions: (flags.get('helm-api-versions') as string[] | undefined) ?? [],
+    helmKubeVersion: (flags.get('helm-kube-version') as string | undefined) ?? '',
+    helmDebug: flags.get('helm-debug') === true,
     pluginTimeout: Number(flags.get('plugin-timeout') ?? 120),
     warn: (m) => io.err(`${m}\n`),
   };

@@ -253,7 +253,7 @@ function fixKustomization(raw: RawKustomization): Kustomization {
   return k;
 }
 
-/** The deprecated helmChartInflationGenerator entries, as helmCharts plus helmGlobals. */
+/** The deprecated helmChartInflationGenerator entries, as helmCharts plus helmGlobals (kustomize drops `releaseNamespace`). */
 function splitHelmChartArgs(args: HelmChartArgs[]): { charts: HelmChart[]; globals: HelmGlobals } {
   const globals: HelmGlobals = {};
   const charts = args.map((a): HelmChart => {
@@ -264,7 +264,6 @@ function splitHelmChartArgs(args: HelmChartArgs[]): { charts: HelmChart[]; globa
     if (a.chartVersion) c.version = a.chartVersion;
     if (a.chartRepoURL) c.repo = a.chartRepoURL;
     if (a.releaseName) c.releaseName = a.releaseName;
-    if (a.releaseNamespace) c.namespace = a.releaseNamespace;
     if (a.values) c.valuesFile = a.values;
     if (a.valuesLocal) c.valuesInline = a.valuesLocal;
     if (a.valuesMerge) c.valuesMerge = a.valuesMerge;

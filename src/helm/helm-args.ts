@@ -1,0 +1,48 @@
+import { join } from '../fs/path.js';
+import { absChartHome, type ResolvedHelmChart } from './chart-config.js';
+
+/** The directory of the chart itself. */
+export function chartDir(c: ResolvedHelmChart): string {
+  return join(absChartHome(c, c.root), c.name);
+}
+
+/**
+ * The arguments of kustomize's `helm template` (`HelmChart.AsHelmArgs`), in its order:
+ * release name (or `--generate-name`), chart directory, namespace, name template, the values
+ * file kustomize wrote and the additional ones, API versions, kube version, then the switches.
+ */
+export function templateArgs(c: ResolvedHelmChart, valuesFile: string): string[] {
+  const args = ['template'];
+  if (c.releaseName) args.push(c.releaseName);
+  else args.push('--generate-name');
+  args.push(chartDir(c));
+  if (c.namespace) args.push('--namespace', c.namespace);
+  if (c.nameTemplate) args.push('--name-template', c.nameTemplate);
+  if (valuesFile) args.push('-f', valuesFile);
+  for (const f of c.additionalValuesFiles) args.push('-f', f);
+  for (const v of c.renderApiVersions()) args.push('--api-versions', v);
+  if (c.kubeVersion) args.push('--kube-version', c.kubeVersion);
+  if (c.includeCRDs) args.push('--include-crds');
+  if (c.skipTests) args.push('--skip-tests');
+  if (c.skipHooks) args.push('--no-hooks');
+  if (c.debug) args.push('--debug');
+  if (c.devel) args.push('--devel');
+  return args;
+}
+
+/**
+ * kustomize's `helm pull`: untarred into the chart home (the versioned one when a version is
+ * given); an `oci://` repository names the chart by URL, any other is passed as `--repo`.
+ */
+export function pullArgs(c: ResolvedHelmChart): string[] {
+  const args = ['pull', '--untar', '--untardir', absChartHome(c, c.root)];
+  const repo = c.repo ?? '';
+  if (repo.startsWith('oci://')) args.push(`${repo.replace(/\/$/, '')}/${c.name}`);
+  else {
+    if (repo !== '') args.push('--repo', repo);
+    args.push(c.name);
+  }
+  if (c.version) args.push('--version', c.version);
+  if (c.devel) args.push('--devel');
+  return args;
+}

@@ -1,0 +1,106 @@
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KustomizeError, messageOf } from '../errors.js';
+import { DiskFileSystem } from '../fs/disk.js';
+import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
+import { resourcesFromText } from '../model/resource-factory.js';
+import type { Resource } from '../model/resource.js';
+import type { PluginContext } from '../plugins/plugin.js';
+import type { ResolvedHelmChart } from './chart-config.js';
+import { HelmCommand } from './helm-command.js';
+import { chartDir, pullArgs, templateArgs } from './helm-args.js';
+import { inlineValuesFile } from './values.js';
+
+/**
+ * Inflates one chart the way kustomize's HelmChartInflationGenerator does, with the real helm:
+ *
+ * 1. check that the command is helm 3 (or 4);
+ * 2. use the chart at `<chart home>/<name>` if that directory exists, else `helm pull` it from
+ *    `repo` into the chart home (`<chart home>/<name>-<version>/<name>` when a version is set);
+ * 3. write the values to a file of a temporary directory: the `valuesFile` as it is, or the
+ *    merge of it with `valuesInline`;
+ * 4. `helm template` with kustomize's arguments, and read what it prints as resources.
+ *
+ * helm gets HELM_CONFIG_HOME=`configHome` (default: `<temp dir>/helm`) and its cache and data
+ * homes below it. The temporary directory is removed afterwards.
+ */
+export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Promise<Resource[]> {
+  if (!(ctx.loader.fs instanceof DiskFileSystem)) {
+    throw new KustomizeError(
+      'PLUGIN_FAILED',
+      `helm chart '${c.name}': helm works on files on the disk; build with the disk file system (the default) to inflate charts`,
+    );
+  }
+  const tmp = mkdtempSync(join(tmpdir(), 'kustomize-helm-'));
+  try {
+    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout ?? 120, ctx.options.cwd ?? process.cwd());
+    await helm.checkVersion();
+    if (!isDirectory(chartDir(c))) {
+      // kustomize names no path here (its lookup returns none when the chart is missing)
+      if (!c.repo) throw new KustomizeError('FILE_NOT_FOUND', "no repo specified for pull, no chart found at ''");
+      await helm.run(pullArgs(c));
+    }
+    const valuesPath = join(tmp, `${c.name}-kustomize-values.yaml`);
+    const values = await valuesFileContent(c, ctx);
+    try {
+      writeFileSync(valuesPath, values);
+    } catch (e) {
+      throw new KustomizeError('PLUGIN_FAILED', `failed to write values file: ${messageOf(e)}`, { cause: e });
+    }
+    const stdout = await helm.run(templateArgs(c, valuesPath));
+    return parseTemplateOutput(stdout, c.name);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/** The values helm gets: the values file copied, or merged with `valuesInline` when there are inline values. */
+async function valuesFileContent(c: ResolvedHelmChart, ctx: PluginContext): Promise<string | Uint8Array> {
+  const inline = c.valuesInline ?? {};
+  if (Object.keys(inline).length === 0) return loadValues(c.valuesFile, ctx);
+  const text = c.valuesMerge === 'replace' ? undefined : new TextDecoder().decode(await loadValues(c.valuesFile, ctx));
+  return inlineValuesFile(inline, c.valuesMerge, text, c.valuesFile, ctx.openapi.schema());
+}
+
+/** A values file through the kustomization's loader (so under its load restriction), or over HTTP(S) like kustomize's loader. */
+async function loadValues(path: string, ctx: PluginContext): Promise<Uint8Array> {
+  if (!isHttpUrl(path)) return ctx.loader.load(path);
+  const remote = ctx.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+  try {
+    return await remote.fetchFile(path);
+  } catch (e) {
+    if (e instanceof KustomizeError) throw e;
+    if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', e.message, { cause: e });
+    throw new KustomizeError('REMOTE_FAILED', `Get "${path}": ${messageOf(e)}`, { cause: e });
+  }
+}
+
+/**
+ * helm's output as resources (comments and empty documents dropped, lists expanded). Should
+ * helm print something before the first document separator, that part is left out.
+ */
+function parseTemplateOutput(stdout: string, chart: string): Resource[] {
+  const source = `helm template output of chart '${chart}'`;
+  try {
+    return resourcesFromText(stdout, source);
+  } catch (e) {
+    const i = stdout.indexOf('\n---\n');
+    if (i >= 0) {
+      try {
+        return resourcesFromText(stdout.slice(i + 1), source);
+      } catch {
+        // report the first problem
+      }
+    }
+    throw new KustomizeError(e instanceof KustomizeError ? e.code : 'RESOURCE_INVALID', `could not parse bytes into resource map: ${messageOf(e)}`, { cause: e });
+  }
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
