@@ -3,6 +3,7 @@ import type { Patch } from '../kinds/kustomization.js';
 import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
+import { buildStateAnnotations, hideBuildState, showBuildState } from '../model/build-state-annotations.js';
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
@@ -34,7 +35,8 @@ export class PatchTransformer implements Transformer {
     if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${describe(args)}`);
     if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${describe(args)}`);
     const file = args.path ?? '';
-    if (args.path) text = (utf8DecodeStrict(ctx.loader.load(args.path)) ?? '').trim();
+    // kustomize trims an inline patch but reads a patch file as it is
+    if (args.path) text = utf8DecodeStrict(ctx.loader.load(args.path)) ?? '';
     const smp = attempt(() => smpPatchesFromText(text, file));
     const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
@@ -56,9 +58,12 @@ export class PatchTransformer implements Transformer {
       if (!this.args.target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
       for (const r of selectTargets(resources, this.args.target)) {
         r.storePreviousId();
+        const state = buildStateAnnotations(r);
+        showBuildState(r, state);
         const out = applyJsonPatch(r.obj, this.json);
         if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
         r.obj = out;
+        hideBuildState(r, state);
       }
       resources.changed();
       return;

@@ -10,6 +10,7 @@ import {
   type Scalar as YamlScalar,
 } from 'yaml';
 import { KustomizeError } from '../errors.js';
+import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
 import { isMap, setKey, type Value, type YMap } from './value.js';
 
@@ -47,7 +48,7 @@ export function parseYamlDocuments(text: string, file = '', options: ParseOption
     const contents = doc.contents;
     if (contents === null) continue;
     if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
-    out.push(new Decoder(doc, lineCounter, file, options.dialect === 'yaml11').decode(contents));
+    out.push(new Decoder(doc, text, lineCounter, file, options.dialect === 'yaml11').decode(contents));
   }
   return out;
 }
@@ -83,6 +84,7 @@ function firstLine(s: string): string {
 class Decoder {
   constructor(
     private readonly doc: Document.Parsed,
+    private readonly source: string,
     private readonly lines: LineCounter,
     private readonly file: string,
     private readonly yaml11: boolean,
@@ -105,7 +107,18 @@ class Decoder {
     const text = node.value === null || node.value === undefined ? '' : String(node.value);
     if (node.tag !== undefined && node.tag !== '!') return resolveTaggedScalar(node.tag, text, this.failAt(node));
     if (node.type === 'PLAIN') return this.yaml11 ? resolvePlainScalar11(text) : resolvePlainScalar(text);
-    return text;
+    const value = this.endsWithoutLineBreak(node) && text.endsWith('\n') ? text.slice(0, -1) : text;
+    return node.type === 'BLOCK_FOLDED' && !this.yaml11 ? foldedRoundTrip(value) : value;
+  }
+
+  /**
+   * A block scalar whose last line of content has no line break (it ends the input): yaml.v3
+   * keeps no final line break for it, where the `yaml` package adds one.
+   */
+  private endsWithoutLineBreak(node: YamlScalar): boolean {
+    if ((node.type !== 'BLOCK_LITERAL' && node.type !== 'BLOCK_FOLDED') || !node.range) return false;
+    const lastLine = this.source.slice(this.source.lastIndexOf('\n', node.range[1] - 1) + 1, node.range[1]);
+    return lastLine.trim() !== '';
   }
 
   private map(node: YamlNode & { items: { key: unknown; value: unknown }[] }): YMap {
