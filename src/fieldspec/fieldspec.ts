@@ -22,7 +22,7 @@ export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean
 
 const splitCache = new Map<string, string[]>();
 
-/** Splits `a/b\/c/d` into `['a', 'b/c', 'd']` (the same few paths are split for every resource, so results are kept). */
+/** Splits `a/b\/c/d` (or `/a/b\/c/d`) into `['a', 'b/c', 'd']` (the same few paths are split for every resource, so results are kept). */
 export function splitFieldPath(path: string): string[] {
   let out = splitCache.get(path);
   if (!out) {
@@ -32,9 +32,14 @@ export function splitFieldPath(path: string): string[] {
   return out;
 }
 
+/** kustomize lets a path open with its separator (`/spec/x`, `.spec.x`): the empty part before it is dropped. */
+export function withoutLeadingEmpty(parts: string[]): string[] {
+  return parts.length > 1 && parts[0] === '' ? parts.slice(1) : parts;
+}
+
 function split(path: string): string[] {
   const out: string[] = [];
-  for (const part of path.split('/')) {
+  for (const part of withoutLeadingEmpty(path.split('/'))) {
     const last = out.length - 1;
     if (last >= 0 && out[last]!.endsWith('\\')) out[last] = out[last]!.slice(0, -1) + '/' + part;
     else out.push(part);

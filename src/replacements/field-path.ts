@@ -1,14 +1,16 @@
+import { withoutLeadingEmpty } from '../fieldspec/fieldspec.js';
+
 /**
  * The field paths of replacements (`spec.template.spec.containers.[name=app].image`): how
  * kustomize splits them into parts and how it reads each part.
  *
- * Splitting: on `.`; a part ending in `\` keeps the dot (`a\.b` is the key `a.b`); a part
+ * Splitting: on `.`, ignoring a leading one (`.data.x` is `data.x`); a part ending in `\` keeps the dot (`a\.b` is the key `a.b`); a part
  * opening with `[` runs to the part that closes with `]`, so `[a.b/c]` is one part. Such a
  * bracketed run keeps its brackets when it holds `=` (a list-entry selector) and loses them
  * otherwise (a map key with dots: `metadata.annotations.[a.b/c]`).
  */
 export function splitFieldPath(path: string): string[] {
-  const pieces = path.split('.');
+  const pieces = withoutLeadingEmpty(path.split('.'));
   const parts: string[] = [pieces[0]!];
   for (let i = 1; i < pieces.length; i++) {
     const last = parts.length - 1;

@@ -1,4 +1,5 @@
 import { isMap, isSeq, type Value } from '../yaml/value.js';
+import { withoutLeadingEmpty } from '../fieldspec/fieldspec.js';
 
 /**
  * The value at a var's `fieldref.fieldpath` (`spec.ports[0].port`, `metadata.name`):
@@ -26,7 +27,7 @@ export function fieldValue(obj: Value, path: string): Value | undefined {
 
 function pathSteps(path: string): string[] {
   const out: string[] = [];
-  for (const part of path.split('.')) {
+  for (const part of withoutLeadingEmpty(path.split('.'))) {
     const m = /^(.*)\[(\d+)\]$/.exec(part);
     if (!m) out.push(part);
     else {
