@@ -1,4 +1,4 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, wrapError } from '../errors.js';
 import type { GeneratorArgs } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
@@ -11,25 +11,28 @@ export interface KvPair {
 
 /**
  * The key/value pairs of a ConfigMap or Secret generator, in kustomize's order: env files,
- * then literals, then files. Keys must be valid and unique.
+ * then literals, then files. Keys must be unique; like kustomize, their characters are not checked.
  */
 export function loadKvPairs(loader: Loader, args: GeneratorArgs, kind: string): KvPair[] {
   const pairs: KvPair[] = [];
-  for (const env of args.envs ?? []) pairs.push(...envFilePairs(loader.load(env), env));
-  for (const lit of args.literals ?? []) pairs.push(literalPair(lit));
-  for (const src of args.files ?? []) {
-    const [key, path] = parseFileSource(src);
-    const bytes = loader.load(path);
-    pairs.push({ key, value: utf8DecodeStrict(bytes) ?? bytes });
-  }
+  const envs = args.envs ?? [];
+  const literals = args.literals ?? [];
+  const files = args.files ?? [];
+  withPrefix(`env source files: [${envs.join(' ')}]`, () => {
+    for (const env of envs) pairs.push(...envFilePairs(loader.load(env), env));
+  });
+  withPrefix(`literal sources [${literals.join(' ')}]`, () => {
+    for (const lit of literals) pairs.push(literalPair(lit));
+  });
+  withPrefix(`file sources: [${files.join(' ')}]`, () => {
+    for (const src of files) {
+      const [key, path] = parseFileSource(src);
+      const bytes = loader.load(path);
+      pairs.push({ key, value: utf8DecodeStrict(bytes) ?? bytes });
+    }
+  });
   const seen = new Set<string>();
   for (const p of pairs) {
-    if (!VALID_KEY.test(p.key)) {
-      throw new KustomizeError(
-        'GENERATOR_FAILED',
-        `"${p.key}" is not a valid key name for a ${kind}: a valid config key must consist of alphanumeric characters, '-', '_' or '.' (e.g. 'key.name',  or 'KEY_NAME',  or 'key-name', regex used for validation is '[-._a-zA-Z0-9]+')`,
-      );
-    }
     if (seen.has(p.key)) {
       throw new KustomizeError('GENERATOR_FAILED', `${kind.toLowerCase()} ${args.name ?? ''} illegally repeats the key \`${p.key}\``);
     }
@@ -38,8 +41,14 @@ export function loadKvPairs(loader: Loader, args: GeneratorArgs, kind: string): 
   return pairs;
 }
 
-const VALID_KEY = /^[-._a-zA-Z0-9]+$/;
-const ENV_VAR_NAME = /^[-._a-zA-Z][-._a-zA-Z0-9]*$/;
+/** Errors while loading one kind of source are prefixed as kustomize's are: `loading KV pairs: literal sources [a b]: ...`. */
+function withPrefix(what: string, load: () => void): void {
+  try {
+    load();
+  } catch (e) {
+    throw wrapError(e, `loading KV pairs: ${what}`);
+  }
+}
 
 /** `KEY=value`; surrounding quotes of the value dropped when they match. */
 function literalPair(source: string): KvPair {
@@ -57,10 +66,10 @@ function removeQuotes(s: string): string {
 function parseFileSource(source: string): [string, string] {
   const parts = source.split('=');
   if (parts.length === 1) return [source.slice(source.lastIndexOf('/') + 1), source];
-  if (parts.length > 2) throw new KustomizeError('GENERATOR_FAILED', "key names or file paths cannot contain '='");
+  if (parts.length > 2) throw new KustomizeError('GENERATOR_FAILED', `source "${source}" key name or file path contains '='`);
   const [key, path] = parts as [string, string];
-  if (key === '') throw new KustomizeError('GENERATOR_FAILED', `key name for file path ${path} missing`);
-  if (path === '') throw new KustomizeError('GENERATOR_FAILED', `file path for key name ${key} missing`);
+  if (key === '') throw new KustomizeError('GENERATOR_FAILED', `missing key name for file path "${path}" in source "${source}"`);
+  if (path === '') throw new KustomizeError('GENERATOR_FAILED', `missing file path for key name "${key}" in source "${source}"`);
   return [key, path];
 }
 
@@ -78,13 +87,6 @@ function envFilePairs(bytes: Uint8Array, file: string): KvPair[] {
     if (line === '' || line.startsWith('#')) return;
     const eq = line.indexOf('=');
     const key = eq < 0 ? line : line.slice(0, eq);
-    if (!ENV_VAR_NAME.test(key)) {
-      throw new KustomizeError(
-        'GENERATOR_FAILED',
-        `"${key}" is not a valid environment variable name: a valid environment variable name must consist of alphabetic characters, digits, '_', '-', or '.', and must not start with a digit (e.g. 'my.env-name',  or 'MY_ENV.NAME',  or 'MyEnvName1', regex used for validation is '[-._a-zA-Z][-._a-zA-Z0-9]*') (in ${file})`,
-        { file },
-      );
-    }
     pairs.push({ key, value: eq < 0 ? '' : line.slice(eq + 1) });
   });
   return pairs;
