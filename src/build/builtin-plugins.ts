@@ -63,7 +63,10 @@ export function fieldTransformers(
   for (const label of k.labels ?? []) {
     add(new LabelTransformer({ labels: label.pairs ?? {}, fieldSpecs: labelFieldSpecs(label, tc) }), LabelTransformer.kind);
   }
-  if (k.commonLabels) add(new LabelTransformer({ labels: k.commonLabels, fieldSpecs: tc.commonLabels }), LabelTransformer.kind);
+  // kustomize follows `labels` with a commonLabels transformer even when there are none, and records it
+  if (k.labels?.length || Object.keys(k.commonLabels ?? {}).length > 0) {
+    add(new LabelTransformer({ labels: k.commonLabels ?? {}, fieldSpecs: tc.commonLabels }), LabelTransformer.kind);
+  }
   if (k.commonAnnotations) {
     add(new AnnotationsTransformer({ annotations: k.commonAnnotations, fieldSpecs: tc.commonAnnotations }), AnnotationsTransformer.kind);
   }

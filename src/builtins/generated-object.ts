@@ -23,8 +23,8 @@ export function generatedResource(kind: 'ConfigMap' | 'Secret', args: GeneratorA
   return r;
 }
 
-function parseBehavior(b: string | undefined): GenerationBehavior | undefined {
-  return b === 'create' || b === 'merge' || b === 'replace' ? b : undefined;
+function parseBehavior(b: string | undefined): GenerationBehavior {
+  return b === 'create' || b === 'merge' || b === 'replace' ? b : 'unspecified';
 }
 
 /** kustomize's generatorOptions: the kustomization-wide ones fill what a generator does not set. */

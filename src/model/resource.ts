@@ -2,8 +2,8 @@ import { isMap, cloneValue, type Value, type YMap } from '../yaml/value.js';
 import { ResId, parseApiVersion, type Gvk } from './resid.js';
 import type { Origin } from './origin.js';
 
-/** How a generated resource combines with one of the same id from a base. */
-export type GenerationBehavior = 'create' | 'merge' | 'replace';
+/** How a generated resource combines with one of the same id from a base (`unspecified` acts as `create`). */
+export type GenerationBehavior = 'create' | 'merge' | 'replace' | 'unspecified';
 
 /**
  * A Kubernetes object plus the build state kustomize tracks for it. The state lives here,

@@ -46,11 +46,6 @@ export function renderResources(resources: readonly Resource[], options: RenderO
   return { resources: [...resources], yaml: resources.map((r) => emitYaml(r.obj)).join('---\n') };
 }
 
-/**
- * kustomize rewrites every resource's annotations at the end: values become strings
- * (`happy: true` prints as `happy: "true"`), bookkeeping keys go, origin and transformation
- * records stay only when asked for, and an empty annotation map is removed.
- */
 /** An annotation value as kustomize's string map holds it: the text it was written with, if it is still that value. */
 function annotationText(ann: YMap, key: string, v: Value): string {
   const source = scalarSourceText(ann, key);
@@ -59,6 +54,11 @@ function annotationText(ann: YMap, key: string, v: Value): string {
   return typeof v === 'boolean' || typeof v === 'string' ? String(v) : formatNumber(v);
 }
 
+/**
+ * kustomize rewrites every resource's annotations at the end: values become strings
+ * (`happy: true` prints as `happy: "true"`), bookkeeping keys go, origin and transformation
+ * records stay only when asked for, and an empty annotation map is removed.
+ */
 function finishAnnotations(r: Resource, options: RenderOptions): void {
   const meta = r.obj['metadata'];
   if (!isMap(meta)) return;
