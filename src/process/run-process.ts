@@ -40,9 +40,20 @@ export function runProcess(req: ProcessRequest): Promise<ProcessResult> {
       clearTimeout(timer);
       reject(e);
     });
-    child.on('close', (code, signal) => {
+    let done = false;
+    const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
+      if (done) return;
+      done = true;
       clearTimeout(timer);
       resolve({ stdout: Buffer.concat(out).toString('utf8'), stderr: Buffer.concat(err).toString('utf8'), code, signal, timedOut });
+    };
+    child.on('close', finish);
+    // a killed process's own children may still hold its output open: stop waiting for them
+    child.on('exit', (code, signal) => {
+      if (!timedOut) return;
+      child.stdout.destroy();
+      child.stderr.destroy();
+      finish(code, signal);
     });
     // a process that does not read its input must not make us fail
     child.stdin.on('error', () => undefined);

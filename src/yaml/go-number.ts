@@ -24,8 +24,9 @@ export function formatNumber(n: number | bigint): string {
   }
   if (Number.isInteger(n)) {
     if (Math.abs(n) <= Number.MAX_SAFE_INTEGER) return n === 0 ? '0' : String(n);
-    // integral floats in range become int64/uint64 after the JSON round trip; BigInt is exact
-    if (n >= -(2 ** 63) && n < 2 ** 64) return BigInt(n).toString();
+    // integral floats in range go through Go's JSON as their shortest digits padded with zeros
+    // (12345678901234567000, as JavaScript prints them too) and come back as int64/uint64
+    if (n >= -(2 ** 63) && n < 2 ** 64) return String(n);
   }
   return formatGoFloat(n);
 }

@@ -133,6 +133,17 @@ test('a plugin that hangs is stopped after the timeout', async () => {
   assert.ok(Date.now() - started < 10_000);
 });
 
+test('a plugin whose child process holds its output open is stopped after the timeout', async () => {
+  const dir = writeTree({
+    'home/example.com/v1/forks/Forks': exec('#!/bin/sh\nsleep 30\n'),
+    'app/kustomization.yaml': 'generators:\n- f.yaml\n',
+    'app/f.yaml': 'apiVersion: example.com/v1\nkind: Forks\nmetadata:\n  name: f\n',
+  });
+  const started = Date.now();
+  await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, pluginHome: join(dir, 'home'), pluginTimeout: 1 }), /timed out after 1s/);
+  assert.ok(Date.now() - started < 10_000);
+});
+
 test('a generator plugin can ask to merge into an existing resource', async () => {
   const dir = writeTree({
     'home/example.com/v1/merger/Merger': exec(`#!/bin/sh
