@@ -1,5 +1,6 @@
 import { AnnotationsTransformer } from '../builtins/AnnotationsTransformer.js';
 import { ConfigMapGenerator } from '../builtins/ConfigMapGenerator.js';
+import { configuring, marshalledConfig } from '../builtins/config.js';
 import { mergeGeneratorOptions } from '../builtins/generated-object.js';
 import { HelmChartInflationGenerator } from '../builtins/HelmChartInflationGenerator.js';
 import { ImageTagTransformer } from '../builtins/ImageTagTransformer.js';
@@ -7,7 +8,7 @@ import { LabelTransformer } from '../builtins/LabelTransformer.js';
 import { NamespaceTransformer } from '../builtins/NamespaceTransformer.js';
 import { PatchJson6902Transformer } from '../builtins/PatchJson6902Transformer.js';
 import { PatchStrategicMergeTransformer } from '../builtins/PatchStrategicMergeTransformer.js';
-import { PatchTransformer } from '../builtins/PatchTransformer.js';
+import { PatchTransformer, patchConfig } from '../builtins/PatchTransformer.js';
 import { PrefixTransformer } from '../builtins/PrefixTransformer.js';
 import { ReplacementTransformer } from '../builtins/ReplacementTransformer.js';
 import { ReplicaCountTransformer } from '../builtins/ReplicaCountTransformer.js';
@@ -51,10 +52,14 @@ export function fieldTransformers(
   const out: ConfiguredPlugin<Transformer>[] = [];
   const add = (plugin: Transformer, kind: string) => out.push({ plugin, origin: { configuredIn, configuredBy: { apiVersion: 'builtin', kind } } });
 
-  if (k.patchesStrategicMerge?.length) {
-    add(PatchStrategicMergeTransformer.create(k.patchesStrategicMerge, '', ctx), PatchStrategicMergeTransformer.kind);
+  const psm = k.patchesStrategicMerge ?? [];
+  if (psm.length > 0) {
+    const kind = PatchStrategicMergeTransformer.kind;
+    add(configuring(kind, { paths: psm }, () => PatchStrategicMergeTransformer.create(psm, '', ctx)), kind);
   }
-  for (const p of k.patches ?? []) add(PatchTransformer.create(p, ctx), PatchTransformer.kind);
+  for (const p of k.patches ?? []) {
+    add(configuring(PatchTransformer.kind, patchConfig(p), () => PatchTransformer.create(p, ctx)), PatchTransformer.kind);
+  }
   if (k.namespace) {
     add(new NamespaceTransformer({ namespace: k.namespace, fieldSpecs: tc.namespace }), NamespaceTransformer.kind);
   }
@@ -72,7 +77,8 @@ export function fieldTransformers(
   }
   for (const p of k.patchesJson6902 ?? []) {
     const config = { ...(p.target && { target: p.target }), ...(p.path && { path: p.path }), ...(p.patch && { jsonOp: p.patch }) };
-    add(PatchJson6902Transformer.create(config, ctx), PatchJson6902Transformer.kind);
+    const shown = marshalledConfig({ jsonOp: config.jsonOp, path: config.path, target: config.target && marshalledConfig({ ...config.target }) });
+    add(configuring(PatchJson6902Transformer.kind, shown, () => PatchJson6902Transformer.create(config, ctx)), PatchJson6902Transformer.kind);
   }
   for (const replica of k.replicas ?? []) {
     add(new ReplicaCountTransformer({ replica, fieldSpecs: tc.replicas }), ReplicaCountTransformer.kind);

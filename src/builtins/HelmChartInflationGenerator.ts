@@ -1,12 +1,12 @@
-import { KustomizeError, messageOf } from '../errors.js';
+import { KustomizeError } from '../errors.js';
 import { resolveChartConfig, type HelmChartConfig, type ResolvedHelmChart } from '../helm/chart-config.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { HelmChart, HelmGlobals } from '../kinds/kustomization.js';
 import { HelmChartShape, HelmGlobalsShape } from '../kinds/shapes.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
-import { emitYaml } from '../yaml/emit.js';
 import type { Value, YMap } from '../yaml/value.js';
+import { configurationError, marshalledConfig } from './config.js';
 
 /** The plugin's config: HelmGlobals and HelmChart fields side by side (kustomize's plugin struct embeds both). */
 const ConfigShape: StructShape = { struct: 'HelmChartInflationGeneratorPlugin', fields: {}, inline: [HelmGlobalsShape, HelmChartShape] };
@@ -73,12 +73,7 @@ export class HelmChartInflationGenerator implements Generator {
       this.resolved = resolveChartConfig(this.config, ctx);
     } catch (e) {
       if (!this.fromFields) throw e;
-      const code = e instanceof KustomizeError ? e.code : 'KUSTOMIZATION_INVALID';
-      throw new KustomizeError(
-        code,
-        `trouble configuring builtin ${HelmChartInflationGenerator.kind} with config: \`\n${emitYaml(marshalled(this.config))}\`: ${messageOf(e)}`,
-        { cause: e, ...(e instanceof KustomizeError && e.file && { file: e.file }) },
-      );
+      throw configurationError(HelmChartInflationGenerator.kind, marshalledConfig(this.config as Record<string, Value | undefined>), e);
     }
     return this.resolved;
   }
@@ -89,18 +84,6 @@ export class HelmChartInflationGenerator implements Generator {
     const { inflateChart } = await import('../helm/inflate.js');
     return inflateChart(chart, ctx);
   }
-}
-
-/** The config as kustomize marshals it for the plugin (Go's `omitempty`: no empty strings, false, empty lists or maps). */
-function marshalled(c: HelmChartConfig): YMap {
-  const out: YMap = {};
-  for (const [k, v] of Object.entries(c) as [string, Value | undefined][]) {
-    if (v === undefined || v === null || v === '' || v === false) continue;
-    if (Array.isArray(v) && v.length === 0) continue;
-    if (typeof v === 'object' && !Array.isArray(v) && Object.keys(v).length === 0) continue;
-    out[k] = v;
-  }
-  return out;
 }
 
 /** `valuesInline` entries that are null stay null (Go keeps them in the map; they delete values in helm). */

@@ -7,8 +7,9 @@ import { buildStateAnnotations, hideBuildState, showBuildState } from '../model/
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
+import { emitYaml } from '../yaml/emit.js';
 import { isMap, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig, marshalledConfig } from './config.js';
 import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from './patch-targets.js';
 
 /**
@@ -27,16 +28,17 @@ export class PatchTransformer implements Transformer {
   ) {}
 
   static fromConfig(config: YMap, ctx: PluginContext): PatchTransformer {
-    return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx);
+    return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx, config);
   }
 
-  static create(args: Patch, ctx: PluginContext): PatchTransformer {
+  /** `config` is the config kustomize would show in errors: the plugin's, or the one it marshals from a `patches` entry. */
+  static create(args: Patch, ctx: PluginContext, config: YMap = patchConfig(args)): PatchTransformer {
     let text = (args.patch ?? '').trim();
-    if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${describe(args)}`);
-    if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${describe(args)}`);
+    if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${emitYaml(config)}`);
+    if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${emitYaml(config)}`);
     const file = args.path ?? '';
     // kustomize trims an inline patch but reads a patch file as it is
-    if (args.path) text = utf8DecodeStrict(ctx.loader.load(args.path)) ?? '';
+    if (args.path) text = utf8DecodeStrict(loadPatchFile(args.path, ctx)) ?? '';
     const smp = attempt(() => smpPatchesFromText(text, file));
     const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
@@ -83,6 +85,15 @@ function attempt<T>(parse: () => T): T | undefined {
   }
 }
 
-function describe(args: Patch): string {
-  return JSON.stringify(args);
+/** A `patches` entry as kustomize marshals it for the plugin. */
+export function patchConfig(p: Patch): YMap {
+  return marshalledConfig({ options: p.options, patch: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) });
+}
+
+function loadPatchFile(path: string, ctx: PluginContext): Uint8Array {
+  try {
+    return ctx.loader.load(path);
+  } catch (e) {
+    throw wrapError(e, `failed to get the patch file from path(${path})`);
+  }
 }

@@ -1,15 +1,14 @@
 import { utf8DecodeStrict } from '../encoding/base64.js';
-import { KustomizeError, messageOf } from '../errors.js';
+import { KustomizeError } from '../errors.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { ReplacementField } from '../kinds/kustomization.js';
 import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
-import { emitYaml } from '../yaml/emit.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { configuring, decodeConfig } from './config.js';
 
 const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', fields: { replacements: { list: ReplacementFieldShape } } };
 
@@ -32,16 +31,7 @@ export class ReplacementTransformer implements Transformer {
   static create(entries: ReplacementField[], ctx: PluginContext): ReplacementTransformer {
     // kustomize hands the field to the plugin as YAML it marshals, which drops empty lists
     const normalized = entries.map((e) => (e?.targets && e.targets.length === 0 ? withoutTargets(e) : e));
-    try {
-      return new ReplacementTransformer(load(normalized, ctx));
-    } catch (e) {
-      const code = e instanceof KustomizeError ? e.code : 'KUSTOMIZATION_INVALID';
-      throw new KustomizeError(
-        code,
-        `trouble configuring builtin ${ReplacementTransformer.kind} with config: \`\n${emitYaml({ Replacements: normalized.map(asGoJson) })}\`: ${messageOf(e)}`,
-        { cause: e },
-      );
-    }
+    return configuring(ReplacementTransformer.kind, { Replacements: normalized.map(asGoJson) }, () => new ReplacementTransformer(load(normalized, ctx)));
   }
 
   transform(resources: ResourceMap): void {

@@ -1,7 +1,8 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, messageOf } from '../errors.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import { ObjectMetaShape } from '../kinds/shapes.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { emitYaml } from '../yaml/emit.js';
+import { isMap, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * Reads a builtin plugin's config object. Like kustomize (a plain yaml.Unmarshal into the
@@ -30,4 +31,38 @@ export function decodeConfig<T>(config: YMap, shape: StructShape, kind: string):
 
 function allFields(shape: StructShape): Record<string, unknown> {
   return Object.assign({}, ...(shape.inline ?? []).map(allFields), shape.fields);
+}
+
+/** A config as kustomize marshals a Go struct: fields left empty (`omitempty`) are not written. */
+export function marshalledConfig(fields: Record<string, Value | undefined>): YMap {
+  const out: YMap = {};
+  for (const [k, v] of Object.entries(fields)) {
+    if (v === undefined || v === null || v === '' || v === false) continue;
+    if (Array.isArray(v) && v.length === 0) continue;
+    if (isMap(v) && Object.keys(v).length === 0) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * kustomize's error for a builtin it configured from a kustomization's fields: the config it
+ * marshalled for the plugin, then the reason.
+ */
+export function configurationError(kind: string, config: YMap, e: unknown): KustomizeError {
+  const code = e instanceof KustomizeError ? e.code : 'KUSTOMIZATION_INVALID';
+  return new KustomizeError(code, `trouble configuring builtin ${kind} with config: \`\n${emitYaml(config)}\`: ${messageOf(e)}`, {
+    cause: e,
+    ...(e instanceof KustomizeError && e.file && { file: e.file }),
+    ...(e instanceof KustomizeError && e.field && { field: e.field }),
+  });
+}
+
+/** Configures a builtin from a kustomization's fields, failing with {@link configurationError}. */
+export function configuring<T>(kind: string, config: YMap, configure: () => T): T {
+  try {
+    return configure();
+  } catch (e) {
+    throw configurationError(kind, config, e);
+  }
 }
