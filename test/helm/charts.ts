@@ -1,27 +1,29 @@
 /** Small charts for the Helm tests, as files under `<home>/<name>/`. */
 
+/** The dump chart's values.yaml after its first line (nulls, YAML 1.1 words, a timestamp: what kustomize's merge must keep). */
+export const DUMP_CHART_VALUES = [
+  'a:',
+  '  b: null',
+  '  c: 2',
+  'z: ~',
+  'list:',
+  '- name: x',
+  'plain: [1, 2]',
+  'zero: 5',
+  'nested:',
+  '  deep:',
+  '    k: v',
+  '    n: ~',
+  't: 2020-01-01',
+  'yes1: yes',
+  '',
+].join('\n');
+
 /** A chart whose only resource shows the values and capabilities helm rendered it with. */
 export function dumpChart(home = 'charts', name = 'dump'): Record<string, string> {
   return {
     [`${home}/${name}/Chart.yaml`]: `apiVersion: v2\nname: ${name}\nversion: 0.1.0\n`,
-    [`${home}/${name}/values.yaml`]: [
-      'replicaCount: 1',
-      'a:',
-      '  b: null',
-      '  c: 2',
-      'z: ~',
-      'list:',
-      '- name: x',
-      'plain: [1, 2]',
-      'zero: 5',
-      'nested:',
-      '  deep:',
-      '    k: v',
-      '    n: ~',
-      't: 2020-01-01',
-      'yes1: yes',
-      '',
-    ].join('\n'),
+    [`${home}/${name}/values.yaml`]: `replicaCount: 1\n${DUMP_CHART_VALUES}`,
     [`${home}/${name}/templates/dump.yaml`]: [
       'apiVersion: v1',
       'kind: ConfigMap',

@@ -12,6 +12,7 @@ import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { inlineValuesFile } from '../../src/helm/values.js';
 import { OpenApiSchemaSetting } from '../../src/openapi/schema.js';
+import { DUMP_CHART_VALUES } from './charts.js';
 
 function tree(files: Record<string, string>): string {
   const root = realpathSync(mkdtempSync(join(tmpdir(), 'kts-helm-config-')));
@@ -107,23 +108,7 @@ test('values files are read under the load restriction', async () => {
 // The values file (expected texts: the files kustomize v5.6.0 wrote for helm)
 
 const schema = new OpenApiSchemaSetting().schema();
-const chartValues = [
-  'a:',
-  '  b: null',
-  '  c: 2',
-  'z: ~',
-  'list:',
-  '- name: x',
-  'plain: [1, 2]',
-  'zero: 5',
-  'nested:',
-  '  deep:',
-  '    k: v',
-  '    n: ~',
-  't: 2020-01-01',
-  'yes1: yes',
-  '',
-].join('\n');
+const chartValues = DUMP_CHART_VALUES;
 // `valuesInline` as kustomize decodes it (`on: on` is `"true": true` in YAML 1.1)
 const inline = {
   a: { b: 5, c: null, d: null },
