@@ -60,8 +60,7 @@ export class KustTarget {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `Found multiple kustomization files under: ${loader.root}\n`, { file: loader.root });
     }
     const [name, text] = found[0]!;
-    const { kustomization, warnings } = readKustomization(text, loader.absolute(name), loader.root);
-    for (const w of warnings) ctx.warn(w);
+    const kustomization = readKustomization(text, loader.absolute(name), loader.root, (m) => ctx.warn(m));
     return new KustTarget(loader, kustomization, name, ctx, originBase);
   }
 

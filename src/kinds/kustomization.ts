@@ -198,17 +198,12 @@ const DEPRECATIONS: [keyof RawKustomization, string][] = [
   ['vars', `# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] ${FIX_HINT}`],
 ];
 
-export interface LoadedKustomization {
-  kustomization: Kustomization;
-  warnings: string[];
-}
-
 /**
  * Reads a kustomization file's text the way kustomize does: YAML 1.1 scalars, duplicate keys
  * allowed (last wins), unknown fields refused, deprecated fields moved to their successors
- * with a warning each.
+ * with a warning each (given before the kind and apiVersion are checked, as kustomize does).
  */
-export function readKustomization(text: string, file: string, dir: string): LoadedKustomization {
+export function readKustomization(text: string, file: string, dir: string, warn: (message: string) => void): Kustomization {
   // like kustomize, only the first document counts
   const docs = parseYamlDocuments(text, file, { dialect: 'yaml11' });
   let raw: RawKustomization;
@@ -218,7 +213,7 @@ export function readKustomization(text: string, file: string, dir: string): Load
     if (!(e instanceof DecodeError)) throw e;
     throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, cause: e });
   }
-  const warnings = DEPRECATIONS.filter(([field]) => raw[field] !== undefined).map(([, msg]) => msg);
+  for (const [field, message] of DEPRECATIONS) if (raw[field] !== undefined) warn(message);
   const k = fixKustomization(raw);
   if (isEmpty(k)) throw new KustomizeError('KUSTOMIZATION_INVALID', `kustomization.yaml is empty`, { file });
   const problems: string[] = [];
@@ -228,7 +223,7 @@ export function readKustomization(text: string, file: string, dir: string): Load
   if (problems.length > 0) {
     throw new KustomizeError('KUSTOMIZATION_INVALID', `Failed to read kustomization file under ${dir}:\n${problems.join('\n')}`, { file });
   }
-  return { kustomization: k, warnings };
+  return k;
 }
 
 function fixKustomization(raw: RawKustomization): Kustomization {

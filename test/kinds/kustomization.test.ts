@@ -8,10 +8,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import { readKustomization, type LoadedKustomization } from '../../src/kinds/kustomization.js';
+import { readKustomization, type Kustomization } from '../../src/kinds/kustomization.js';
 
 const FILE = '/k/kustomization.yaml';
-const read = (text: string): LoadedKustomization => readKustomization(text, FILE, '/k');
+function read(text: string): { kustomization: Kustomization; warnings: string[] } {
+  const warnings: string[] = [];
+  const kustomization = readKustomization(text, FILE, '/k', (w) => warnings.push(w));
+  return { kustomization, warnings };
+}
 
 /** Asserts that reading `text` fails with a KustomizeError whose message starts with `prefix`. */
 function failsWith(text: string, prefix: string): void {
@@ -119,6 +123,12 @@ describe('readKustomization', () => {
   test('a wrong kind or apiVersion: kustomize\'s error', () => {
     failsWith('kind: Foo\nresources: [a.yaml]\n', 'Failed to read kustomization file under /k:\nkind should be Kustomization or Component');
     failsWith('apiVersion: v1\nresources: [a.yaml]\n', 'Failed to read kustomization file under /k:\napiVersion for Kustomization should be kustomize.config.k8s.io/v1beta1');
+  });
+
+  test('deprecation warnings come before a wrong apiVersion fails the read, as kustomize prints them', () => {
+    const warnings: string[] = [];
+    assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', (w) => warnings.push(w)), /apiVersion for Kustomization/);
+    assert.deepEqual(warnings, ["# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize edit fix' to update your Kustomization automatically."]);
   });
 
   test('decode errors carry code and file', () => {
