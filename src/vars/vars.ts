@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Var } from '../kinds/kustomization.js';
-import { ResId, parseApiVersion } from '../model/resid.js';
+import { ResId, gvkString, parseApiVersion } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import { expandVars } from './expand.js';
@@ -24,9 +24,9 @@ export function resolvedVar(v: Var): ResolvedVar {
   };
 }
 
-/** kustomize's rendering of a var in messages. */
+/** kustomize's rendering of a var in messages (Go prints the objref as its GVK only). */
 export function varString(v: ResolvedVar): string {
-  return `{${v.name} ${v.target} {${v.fieldPath}}}`;
+  return `{${v.name} ${gvkString(v.target)} {${v.fieldPath}}}`;
 }
 
 /**
