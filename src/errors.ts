@@ -62,3 +62,19 @@ export function wrapError(e: unknown, prefix: string): KustomizeError {
   }
   return new KustomizeError('TRANSFORMER_FAILED', `${prefix}: ${messageOf(e)}`, { cause: e });
 }
+
+/** Runs `run`, putting `prefix` in front of any error it throws or rejects with (see {@link wrapError}). */
+export function withErrorPrefix<T>(prefix: string, run: () => T): T {
+  let out: T;
+  try {
+    out = run();
+  } catch (e) {
+    throw wrapError(e, prefix);
+  }
+  if (out instanceof Promise) {
+    return out.catch((e: unknown) => {
+      throw wrapError(e, prefix);
+    }) as T;
+  }
+  return out;
+}

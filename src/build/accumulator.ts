@@ -65,7 +65,8 @@ export class Accumulator {
 
 /**
  * kustomize's CopyMergeMetaDataFieldsFrom: the new object keeps its content but takes the
- * old one's name, namespace and build history (its generation behavior too); labels and annotations are merged (new wins).
+ * old one's name, namespace and build history (its generation behavior too); labels and
+ * annotations are merged (new wins).
  */
 function copyMetadataFrom(r: Resource, old: Resource): void {
   for (const field of ['labels', 'annotations'] as const) {

@@ -1,4 +1,4 @@
-import { KustomizeError, wrapError } from '../errors.js';
+import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { defaultTransformerConfig, emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { join } from '../fs/path.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
@@ -67,19 +67,11 @@ export class KustTarget {
   /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
   async accumulate(acc: Accumulator = new Accumulator()): Promise<Accumulator> {
     const k = this.kustomization;
-    try {
-      await this.accumulateResources(acc, k.resources ?? []);
-    } catch (e) {
-      throw wrapError(e, 'accumulating resources');
-    }
+    await withErrorPrefix('accumulating resources', () => this.accumulateResources(acc, k.resources ?? []));
     acc.mergeConfig(this.ownTransformerConfig());
     for (const path of k.crds ?? []) acc.mergeConfig(transformerConfigFromCrds(utf8DecodeStrict(this.loader.load(path)) ?? '', path));
     await this.runGenerators(acc);
-    try {
-      await this.accumulateComponents(acc, k.components ?? []);
-    } catch (e) {
-      throw wrapError(e, 'accumulating components');
-    }
+    await withErrorPrefix('accumulating components', () => this.accumulateComponents(acc, k.components ?? []));
     await this.runTransformers(acc);
     await this.runValidators(acc);
     acc.vars.declare(k.vars ?? [], acc.resources);
@@ -143,11 +135,7 @@ export class KustTarget {
       const origin = this.fileOrigin(path);
       for (const r of resources) r.origin = origin;
     }
-    try {
-      acc.resources.appendAll(resources);
-    } catch (e) {
-      throw wrapError(e, `merging resources from '${path}'`);
-    }
+    withErrorPrefix(`merging resources from '${path}'`, () => acc.resources.appendAll(resources));
   }
 
   private fileOrigin(path: string): Origin {
@@ -170,12 +158,7 @@ export class KustTarget {
 
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
     const child = target.loader;
-    let sub: KustTarget;
-    try {
-      sub = KustTarget.load(child, this.ctx, target.origin);
-    } catch (e) {
-      throw wrapError(e, `couldn't make target for path '${child.root}'`);
-    }
+    const sub = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => KustTarget.load(child, this.ctx, target.origin));
     sub.applyOpenApiField(false);
     const kind = sub.kustomization.kind;
     if (isComponent && kind !== 'Component') {
@@ -184,25 +167,8 @@ export class KustTarget {
     if (!isComponent && kind === 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind != 'Component' for path '${child.root}'`);
     }
-    if (isComponent) {
-      try {
-        await sub.accumulate(acc);
-      } catch (e) {
-        throw wrapError(e, `recursed accumulation of path '${child.root}'`);
-      }
-      return;
-    }
-    let subAcc: Accumulator;
-    try {
-      subAcc = await sub.accumulate();
-    } catch (e) {
-      throw wrapError(e, `recursed accumulation of path '${child.root}'`);
-    }
-    try {
-      acc.absorbBase(subAcc);
-    } catch (e) {
-      throw wrapError(e, `recursed merging from path '${child.root}'`);
-    }
+    const subAcc = await withErrorPrefix(`recursed accumulation of path '${child.root}'`, () => sub.accumulate(isComponent ? acc : undefined));
+    if (!isComponent) withErrorPrefix(`recursed merging from path '${child.root}'`, () => acc.absorbBase(subAcc));
   }
 
   private async accumulateComponents(acc: Accumulator, paths: string[]): Promise<void> {
@@ -250,11 +216,7 @@ export class KustTarget {
       const generated = asResources(await g.plugin.generate(this.pluginCtx), g.origin);
       this.noteTypes(generated);
       if (this.ctx.trackOrigins) for (const r of generated) r.origin ??= g.origin;
-      try {
-        acc.absorbGenerated(generated);
-      } catch (e) {
-        throw wrapError(e, `merging from generator ${g.origin.configuredBy?.kind ?? ''}`);
-      }
+      withErrorPrefix(`merging from generator ${g.origin.configuredBy?.kind ?? ''}`, () => acc.absorbGenerated(generated));
     }
   }
 

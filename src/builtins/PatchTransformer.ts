@@ -1,4 +1,4 @@
-import { KustomizeError, wrapError } from '../errors.js';
+import { KustomizeError, withErrorPrefix } from '../errors.js';
 import type { Patch } from '../kinds/kustomization.js';
 import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -38,7 +38,10 @@ export class PatchTransformer implements Transformer {
     if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${emitYaml(config)}`);
     const file = args.path ?? '';
     // kustomize trims an inline patch but reads a patch file as it is
-    if (args.path) text = utf8DecodeStrict(loadPatchFile(args.path, ctx)) ?? '';
+    if (args.path) {
+      const path = args.path;
+      text = utf8DecodeStrict(withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.load(path))) ?? '';
+    }
     const smp = attempt(() => smpPatchesFromText(text, file));
     const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
@@ -47,11 +50,7 @@ export class PatchTransformer implements Transformer {
   }
 
   private targetOf(resources: ResourceMap, patch: Resource): Resource {
-    try {
-      return targetByPatchId(resources, patch);
-    } catch (e) {
-      throw wrapError(e, `no resource matches strategic merge patch "${patch.originalId}"`);
-    }
+    return withErrorPrefix(`no resource matches strategic merge patch "${patch.originalId}"`, () => targetByPatchId(resources, patch));
   }
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
@@ -90,10 +89,3 @@ export function patchConfig(p: Patch): YMap {
   return marshalledConfig({ options: p.options, patch: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) });
 }
 
-function loadPatchFile(path: string, ctx: PluginContext): Uint8Array {
-  try {
-    return ctx.loader.load(path);
-  } catch (e) {
-    throw wrapError(e, `failed to get the patch file from path(${path})`);
-  }
-}

@@ -63,6 +63,7 @@ export function configuring<T>(kind: string, config: YMap, configure: () => T): 
   try {
     return configure();
   } catch (e) {
+    // not withErrorPrefix: the config's YAML sits between the prefix and the reason
     throw configurationError(kind, config, e);
   }
 }

@@ -1,4 +1,4 @@
-import { KustomizeError, wrapError } from '../errors.js';
+import { KustomizeError, withErrorPrefix } from '../errors.js';
 import type { GeneratorArgs } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
@@ -18,13 +18,14 @@ export function loadKvPairs(loader: Loader, args: GeneratorArgs, kind: string): 
   const envs = args.envs ?? [];
   const literals = args.literals ?? [];
   const files = args.files ?? [];
-  withPrefix(`env source files: [${envs.join(' ')}]`, () => {
+  // kustomize's prefixes, colons as it writes them
+  withErrorPrefix(`loading KV pairs: env source files: [${envs.join(' ')}]`, () => {
     for (const env of envs) pairs.push(...envFilePairs(loader.load(env), env));
   });
-  withPrefix(`literal sources [${literals.join(' ')}]`, () => {
+  withErrorPrefix(`loading KV pairs: literal sources [${literals.join(' ')}]`, () => {
     for (const lit of literals) pairs.push(literalPair(lit));
   });
-  withPrefix(`file sources: [${files.join(' ')}]`, () => {
+  withErrorPrefix(`loading KV pairs: file sources: [${files.join(' ')}]`, () => {
     for (const src of files) {
       const [key, path] = parseFileSource(src);
       const bytes = loader.load(path);
@@ -39,15 +40,6 @@ export function loadKvPairs(loader: Loader, args: GeneratorArgs, kind: string): 
     seen.add(p.key);
   }
   return pairs;
-}
-
-/** Errors while loading one kind of source are prefixed as kustomize's are: `loading KV pairs: literal sources [a b]: ...`. */
-function withPrefix(what: string, load: () => void): void {
-  try {
-    load();
-  } catch (e) {
-    throw wrapError(e, `loading KV pairs: ${what}`);
-  }
 }
 
 /** `KEY=value`; surrounding quotes of the value dropped when they match. */
