@@ -9,8 +9,7 @@ import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
 import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import { Resource as ResourceClass, type Resource } from '../model/resource.js';
-import { emitYaml } from '../yaml/emit.js';
-import { cloneValue, isMap, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { PluginLoader, type PluginRole } from '../plugins/loader.js';
 import { hasPrecomputedScope } from '../openapi/schema.js';
@@ -231,11 +230,11 @@ export class KustTarget {
   /** Validators run like transformers but may change nothing except the `validated-by` label. */
   private async runValidators(acc: Accumulator): Promise<void> {
     for (const v of await this.configuredPlugins(this.kustomization.validators, 'transformer')) {
-      const before = snapshot(acc.resources, false);
+      const before = acc.resources.resources().map((r) => cloneValue(r.obj));
       await v.plugin.transform(acc.resources, this.pluginCtx);
       acc.resources.changed();
-      const after = snapshot(acc.resources, true);
-      if (after !== before) {
+      const after = acc.resources.resources();
+      if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.obj), before[i]))) {
         throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(v.origin)})`);
       }
     }
@@ -302,22 +301,17 @@ function withRepo(o: Origin, repo: string | undefined, ref: string | undefined):
   return o;
 }
 
-/** The resources as YAML, for comparing before and after a validator (after it, without the `validated-by` label it may add). */
-function snapshot(resources: ResourceMap, withoutValidatedBy: boolean): string {
-  return resources
-    .resources()
-    .map((r) => {
-      if (!withoutValidatedBy) return emitYaml(r.obj);
-      const copy = cloneValue(r.obj);
-      const meta = copy['metadata'];
-      const labels = isMap(meta) ? meta['labels'] : undefined;
-      if (isMap(meta) && isMap(labels)) {
-        delete labels['validated-by'];
-        if (Object.keys(labels).length === 0) delete meta['labels'];
-      }
-      return emitYaml(copy);
-    })
-    .join('---\n');
+/** A resource after a validator, without the `validated-by` label it may add (a copy only when there is one). */
+function withoutValidatedBy(obj: YMap): YMap {
+  const meta = obj['metadata'];
+  const labels = isMap(meta) ? meta['labels'] : undefined;
+  if (!isMap(labels) || !('validated-by' in labels)) return obj;
+  const copy = cloneValue(obj);
+  const copiedMeta = copy['metadata'] as YMap;
+  const copiedLabels = copiedMeta['labels'] as YMap;
+  delete copiedLabels['validated-by'];
+  if (Object.keys(copiedLabels).length === 0) delete copiedMeta['labels'];
+  return copy;
 }
 
 function describeOrigin(o: Origin): string {

@@ -38,6 +38,10 @@ export function setKey(m: YMap, key: string, value: Value): void {
   else m[key] = value;
 }
 
+function isInteger(v: Value | undefined): v is number | bigint {
+  return typeof v === 'bigint' || Number.isInteger(v);
+}
+
 /** Structural equality of two values (map key order ignored). */
 export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
   if (a === b) return true;
@@ -54,8 +58,5 @@ export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean
     return true;
   }
   // 1 and 1n are the same YAML integer
-  if ((typeof a === 'bigint' || typeof a === 'number') && (typeof b === 'bigint' || typeof b === 'number')) {
-    return Number.isInteger(a as number) || typeof a === 'bigint' ? BigInt(a as number) === BigInt(b as number) : false;
-  }
-  return false;
+  return isInteger(a) && isInteger(b) && BigInt(a) === BigInt(b);
 }
