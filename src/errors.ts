@@ -23,6 +23,7 @@ export type ErrorCode =
   | 'PLUGIN_FAILED'
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
+  | 'REMOTE_INVALID'
   | 'USAGE';
 
 export interface ErrorContext {

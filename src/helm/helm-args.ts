@@ -8,14 +8,14 @@ export function chartDir(c: ResolvedHelmChart): string {
 
 /**
  * The arguments of kustomize's `helm template` (`HelmChart.AsHelmArgs`), in its order:
- * release name (or `--generate-name`), chart directory, namespace, name template, the values
- * file kustomize wrote and the additional ones, API versions, kube version, then the switches.
+ * namespace, name template, the values file kustomize wrote and the additional ones, API
+ * versions, kube version, the switches, then release name (or `--generate-name`) and chart
+ * directory. Unlike kustomize, the positional arguments follow `--`, so none of them can be
+ * read as a flag (a `releaseName: --post-renderer=...` stays a release name); a flag's value
+ * is the next argument whatever it looks like.
  */
 export function templateArgs(c: ResolvedHelmChart, valuesFile: string): string[] {
   const args = ['template'];
-  if (c.releaseName) args.push(c.releaseName);
-  else args.push('--generate-name');
-  args.push(chartDir(c));
   if (c.namespace) args.push('--namespace', c.namespace);
   if (c.nameTemplate) args.push('--name-template', c.nameTemplate);
   if (valuesFile) args.push('-f', valuesFile);
@@ -27,22 +27,24 @@ export function templateArgs(c: ResolvedHelmChart, valuesFile: string): string[]
   if (c.skipHooks) args.push('--no-hooks');
   if (c.debug) args.push('--debug');
   if (c.devel) args.push('--devel');
+  if (!c.releaseName) args.push('--generate-name');
+  args.push('--');
+  if (c.releaseName) args.push(c.releaseName);
+  args.push(chartDir(c));
   return args;
 }
 
 /**
  * kustomize's `helm pull`: untarred into the chart home (the versioned one when a version is
- * given); an `oci://` repository names the chart by URL, any other is passed as `--repo`.
+ * given); an `oci://` repository names the chart by URL, any other is passed as `--repo`. The
+ * chart follows `--`, as in {@link templateArgs}.
  */
 export function pullArgs(c: ResolvedHelmChart): string[] {
   const args = ['pull', '--untar', '--untardir', absChartHome(c, c.root)];
   const repo = c.repo ?? '';
-  if (repo.startsWith('oci://')) args.push(`${repo.replace(/\/$/, '')}/${c.name}`);
-  else {
-    if (repo !== '') args.push('--repo', repo);
-    args.push(c.name);
-  }
+  if (repo !== '' && !repo.startsWith('oci://')) args.push('--repo', repo);
   if (c.version) args.push('--version', c.version);
   if (c.devel) args.push('--devel');
+  args.push('--', repo.startsWith('oci://') ? `${repo.replace(/\/$/, '')}/${c.name}` : c.name);
   return args;
 }

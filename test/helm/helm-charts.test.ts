@@ -4,7 +4,7 @@
  * byte for byte, plus focused assertions on what each option does.
  */
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -363,18 +363,19 @@ test('a failing pull shows helm\'s error', { skip: skipHelm }, async () => {
   const dir = writeTree({ 'kustomization.yaml': 'helmCharts:\n- name: nope\n  repo: http://127.0.0.1:9/charts\n  version: 1.0.0\n' });
   const r = await ours(dir);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /: unable to run: '\S+ pull --untar --untardir \S+\/charts\/nope-1\.0\.0 --repo http:\/\/127\.0\.0\.1:9\/charts nope --version 1\.0\.0' with env=\[HELM_CONFIG_HOME=/);
+  assert.match(r.stderr, /: unable to run: '\S+ pull --untar --untardir \S+\/charts\/nope-1\.0\.0 --repo http:\/\/127\.0\.0\.1:9\/charts --version 1\.0\.0 -- nope' with env=\[HELM_CONFIG_HOME=/);
 });
 
 // ---------------------------------------------------------------------------------------------
 // Failures
 
-test('helm failing: its stderr, then the command kustomize ran, as kubectl prints it', { skip: skipKubectl }, async () => {
+test('helm failing: its stderr, then the command run, as kubectl prints it (our command puts the positionals after --)', { skip: skipKubectl }, async () => {
   const dir = writeTree({ ...dumpChart(), 'kustomization.yaml': 'helmCharts:\n- name: dump\n  releaseName: r\n  nameTemplate: t\n' });
   const mine = await ours(dir);
   assert.equal(mine.code, 1);
-  assert.equal(errorText(mine.stderr), errorText((await theirs(dir)).stderr));
-  assert.match(mine.stderr, /^Error: Error: cannot set --name-template and also specify a name\n: unable to run: '.*' with env=\[/);
+  const withoutArgs = (stderr: string) => errorText(stderr).replace(/ template [^']*'/, " template ARGS'");
+  assert.equal(withoutArgs(mine.stderr), withoutArgs((await theirs(dir)).stderr));
+  assert.match(mine.stderr, /^Error: Error: cannot set --name-template and also specify a name\n: unable to run: '\S+ template --name-template t -f \S+ -- r \S+\/charts\/dump' with env=\[/);
 });
 
 test('no chart in the chart home and no repo to pull it from', { skip: skipKubectl }, async () => {
@@ -397,7 +398,7 @@ test('helm is stopped after the plugin timeout', { skip: skipHelm }, async () =>
   const slow = join(dir, 'slow-helm');
   writeFileSync(slow, `#!/bin/sh\nif [ "$1" = template ]; then exec sleep 60; fi\nexec '${helm()}' "$@"\n`, { mode: 0o755 });
   const started = Date.now();
-  await assert.rejects(build(dir, { enableHelm: true, helmCommand: slow, pluginTimeout: 1 }), /slow-helm template slow .*: stopped after the plugin timeout of 1s$/);
+  await assert.rejects(build(dir, { enableHelm: true, helmCommand: slow, pluginTimeout: 1 }), /slow-helm template .* -- slow .*: stopped after the plugin timeout of 1s$/);
   assert.ok(Date.now() - started < 20_000);
 });
 
@@ -418,3 +419,13 @@ test('the library: build() with enableHelm and helmCommand, in input order', { s
 function prefixed(prefix: string, files: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(files).map(([k, v]) => [prefix + k, v]));
 }
+
+test('a release name that looks like a flag stays a release name (no --post-renderer reaches helm)', { skip: skipHelm }, async () => {
+  const marker = join(mkdtempSync(join(tmpdir(), 'kts-helm-inject-')), 'PWNED');
+  const dir = writeTree({ ...dumpChart(), 'evil.sh': `#!/bin/sh\ntouch ${marker}\ncat\n` });
+  chmodSync(join(dir, 'evil.sh'), 0o755);
+  writeFileSync(join(dir, 'kustomization.yaml'), `helmCharts:\n- name: dump\n  releaseName: --post-renderer=${join(dir, 'evil.sh')}\n`);
+  const outcome = await ours(dir, []);
+  assert.notEqual(outcome.code, 0);
+  assert.equal(existsSync(marker), false);
+});

@@ -209,8 +209,8 @@ test('helm gets the values file, its homes, and the arguments kustomize gives it
   assert.match(
     data['args']!,
     new RegExp(
-      `^template r ${dir}/charts/c --namespace ns --name-template tpl -f /\\S+/kustomize-helm-\\w+/c-kustomize-values\\.yaml -f ${dir}/more\\.yaml ` +
-        '--api-versions a/v1 --api-versions b/v1 --kube-version 1\\.30 --include-crds --skip-tests --no-hooks --debug --devel$',
+      `^template --namespace ns --name-template tpl -f /\\S+/kustomize-helm-\\w+/c-kustomize-values\\.yaml -f ${dir}/more\\.yaml ` +
+        `--api-versions a/v1 --api-versions b/v1 --kube-version 1\\.30 --include-crds --skip-tests --no-hooks --debug --devel -- r ${dir}/charts/c$`,
     ),
   );
   assert.equal(data['home'], '/cfg|/cfg/.cache|/cfg/.data');
@@ -223,7 +223,7 @@ test('a failing helm: its stderr before the command and the exit status', async 
   assert.match(
     e.message,
     new RegExp(
-      `^Error: something broke\\n: unable to run: '${dir}/helm\\.sh template --generate-name ${dir}/charts/c -f (\\S+)/c-kustomize-values\\.yaml' ` +
+      `^Error: something broke\\n: unable to run: '${dir}/helm\\.sh template -f (\\S+)/c-kustomize-values\\.yaml --generate-name -- ${dir}/charts/c' ` +
         `with env=\\[HELM_CONFIG_HOME=\\1/helm HELM_CACHE_HOME=\\1/helm/\\.cache HELM_DATA_HOME=\\1/helm/\\.data\\] \\(is '${dir}/helm\\.sh' installed\\?\\): exit status 2$`,
     ),
   );

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -84,7 +84,16 @@ test('an HTTP file that is missing fails with the status', async () => {
 });
 
 test('a repository that cannot be fetched names the git command that failed', async () => {
-  await assert.rejects(build('/app', { fs: overlay(`file://${gitRoot}/org/missing.git//base`) }), /failed to run '\S+\/git fetch --depth=1 file:\/\/\S+missing\.git HEAD'/);
+  await assert.rejects(build('/app', { fs: overlay(`file://${gitRoot}/org/missing.git//base`) }), /failed to run '\S+\/git fetch --depth=1 --end-of-options file:\/\/\S+missing\.git HEAD'/);
+});
+
+test('a ref that git would read as --upload-pack runs nothing, also from inside a remote base', async () => {
+  const marker = join(work, 'PWNED');
+  const evil = `file://${gitRoot}/org/repo.git?ref=--upload-pack=touch%20${marker};git-upload-pack`;
+  await assert.rejects(build('/app', { fs: overlay(evil) }), (e: Error & { code?: string }) => e.code === 'REMOTE_INVALID' && /the ref starts with '-'/.test(e.message));
+  const nested = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n- base\n', 'app/base/kustomization.yaml': `resources:\n- ${evil}\n` });
+  await assert.rejects(build('/app', { fs: nested }), (e: Error & { code?: string }) => e.code === 'REMOTE_INVALID');
+  assert.equal(existsSync(marker), false);
 });
 
 test('the same remote base builds identically with kubectl kustomize', { skip: spawnSync('kubectl', ['version', '--client']).status !== 0 && 'kubectl is not installed' }, async () => {

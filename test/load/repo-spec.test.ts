@@ -44,3 +44,19 @@ test('timeout and submodules query parameters', () => {
   assert.equal(parseRepoSpec('https://github.com/org/repo//base?timeout=61')?.timeout, 61);
   assert.equal(parseRepoSpec('https://github.com/org/repo//base')?.timeout, 27);
 });
+
+// Parts of a git URL reach git's command line: any that git could read as an option is refused.
+for (const url of [
+  'file:///srv/repo.git?ref=--upload-pack=touch%20/tmp/PWNED;git-upload-pack',
+  'https://example.com/org/repo.git//base?ref=-x',
+  'ssh://-oProxyCommand=touch%20x/repo.git//base',
+  'https://example.com/org/repo.git//-base',
+  'https://example.com/org/repo.git//base?ref=a%0Ab',
+]) {
+  test(`a git URL that could inject an option is refused: ${url}`, () => {
+    assert.throws(() => parseRepoSpec(url), (e: Error & { code?: string }) => {
+      assert.equal(e.code, 'REMOTE_INVALID');
+      return true;
+    });
+  });
+}

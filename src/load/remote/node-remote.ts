@@ -56,8 +56,9 @@ export class NodeRemoteSource implements RemoteSource {
       if (r.code !== 0) throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': exit status ${r.code}${stderrTail(r.stderr + r.stdout)}`);
     };
     await run('init');
-    await run('remote', 'add', 'origin', cloneUrl(spec));
-    await run('fetch', '--depth=1', cloneUrl(spec), spec.ref || 'HEAD');
+    // --end-of-options: nothing from the URL is ever read as an option (parseRepoSpec refuses such parts too)
+    await run('remote', 'add', '--end-of-options', 'origin', cloneUrl(spec));
+    await run('fetch', '--depth=1', '--end-of-options', cloneUrl(spec), spec.ref || 'HEAD');
     await run('checkout', 'FETCH_HEAD');
     if (spec.submodules) await run('submodule', 'update', '--init', '--recursive');
     return dir;

@@ -1,3 +1,5 @@
+import { KustomizeError } from '../../errors.js';
+
 /**
  * A git repository reference as kustomize accepts it in `resources:` / `components:`:
  * `https://github.com/org/repo//path?ref=v1`, `github.com/org/repo/path`,
@@ -22,8 +24,30 @@ export interface RepoSpec {
 
 const DEFAULT_TIMEOUT = 27;
 
-/** The repository a reference names, or undefined when it is not a git URL (then it is a local path). */
+/**
+ * The repository a reference names, or undefined when it is not a git URL (then it is a local
+ * path). A git URL whose parts could be read by git as options (a ref, repository or path that
+ * starts with `-`) or that carries control characters is refused: those parts end up on git's
+ * command line.
+ */
 export function parseRepoSpec(raw: string): RepoSpec | undefined {
+  const spec = splitRepoSpec(raw);
+  if (spec) checkRepoSpec(spec);
+  return spec;
+}
+
+function checkRepoSpec(spec: RepoSpec): void {
+  const bad = (what: string, why: string) =>
+    new KustomizeError('REMOTE_INVALID', `invalid remote reference '${spec.raw}': the ${what} ${why}`, { file: spec.raw });
+  if ([spec.raw, spec.ref, spec.path].some((part) => /[\x00-\x1f\x7f]/.test(part))) throw bad('reference', 'contains control characters');
+  const hostName = spec.host.replace(/^[a-z]+:\/\//i, '').replace(/^[a-zA-Z][a-zA-Z0-9-]*@/, '');
+  if (hostName.startsWith('-')) throw bad('host', "starts with '-'");
+  if (spec.repoPath.startsWith('-')) throw bad('repository', "starts with '-'");
+  if (spec.ref.startsWith('-')) throw bad('ref', "starts with '-'");
+  if (spec.path.split('/').some((segment) => segment.startsWith('-'))) throw bad('path', "has a part that starts with '-'");
+}
+
+function splitRepoSpec(raw: string): RepoSpec | undefined {
   if (raw.startsWith('/')) return undefined;
   const [beforeQuery, query = ''] = splitOnce(raw, '?');
   const host = splitHost(beforeQuery);
