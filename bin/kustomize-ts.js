@@ -1,4 +1,24 @@
 #!/usr/bin/env node
-import { main } from '../dist/src/cli/main.js';
+// Runs the bundled CLI (dist/src/kustomize-ts.cjs, made by scripts/bundle-cli.mjs at
+// `npm run build`) with the V8 code cache written beside it; see that script for why.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { Script, constants } from 'node:vm';
 
-process.exitCode = await main(process.argv.slice(2));
+const bundle = fileURLToPath(new URL('../dist/src/kustomize-ts.cjs', import.meta.url));
+let cachedData;
+try {
+  cachedData = readFileSync(`${bundle}.cache`);
+} catch {
+  // no cache: V8 compiles the bundle as usual
+}
+const script = new Script(readFileSync(bundle, 'utf8'), {
+  filename: bundle,
+  cachedData,
+  // in-process plugins are ES modules loaded with import()
+  importModuleDynamically: constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((specifier) => import(specifier)),
+});
+const module = { exports: {} };
+script.runInThisContext()(module, createRequire(bundle));
+process.exitCode = await module.exports.main(process.argv.slice(2));
