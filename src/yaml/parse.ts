@@ -10,6 +10,7 @@ import {
   type Scalar as YamlScalar,
 } from 'yaml';
 import { KustomizeError } from '../errors.js';
+import { readBlockSubset, type BlockSubsetOptions } from './block-subset-reader.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
 import { isMap, setKey, type Value, type YMap } from './value.js';
@@ -31,6 +32,12 @@ export interface ParseOptions {
  * `file` names the source in error messages.
  */
 export function parseYamlDocuments(text: string, file = '', options: ParseOptions = {}): Value[] {
+  const yaml11 = options.dialect === 'yaml11';
+  return readBlockSubset(text, yaml11 ? SUBSET_YAML11 : SUBSET_YAML_V3) ?? parseYamlFully(text, file, yaml11);
+}
+
+/** Reads any YAML with the `yaml` package (the subset reader's answer, where it has one, is the same). */
+export function parseYamlFully(text: string, file: string, yaml11: boolean): Value[] {
   const lineCounter = new LineCounter();
   const docs = parseAllDocuments(text, {
     schema: 'failsafe',
@@ -48,7 +55,7 @@ export function parseYamlDocuments(text: string, file = '', options: ParseOption
     const contents = doc.contents;
     if (contents === null) continue;
     if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
-    out.push(new Decoder(doc, text, lineCounter, file, options.dialect === 'yaml11').decode(contents));
+    out.push(new Decoder(doc, text, lineCounter, file, yaml11).decode(contents));
   }
   return out;
 }
@@ -69,6 +76,10 @@ const sourceTexts = new WeakMap<YMap, Record<string, string>>();
 export function scalarSourceText(annotations: YMap, key: string): string | undefined {
   return sourceTexts.get(annotations)?.[key];
 }
+
+const recordSourceTexts = (annotations: YMap, texts: Record<string, string>): void => void sourceTexts.set(annotations, texts);
+const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: recordSourceTexts };
+const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: recordSourceTexts };
 
 function malformed(reason: string, line: number | undefined, file: string): KustomizeError {
   const where = line === undefined ? '' : `line ${line}: `;

@@ -1,0 +1,403 @@
+import { setKey, type Value, type YMap, type YSeq } from './value.js';
+
+/**
+ * A fast reader for the part of YAML that manifests are almost always written in: documents
+ * whose root is a block mapping, nested block mappings and sequences, single-line plain and
+ * quoted scalars, literal block scalars (`|`, `|-`), empty flow collections and comments.
+ *
+ * It reads straight from the text, without building a syntax tree, and returns the same values
+ * the full reader (parse.ts, on the `yaml` package) returns — or `undefined` as soon as the text
+ * leaves that subset (anchors, tags, flow collections, multi-line or escaped scalars, folded
+ * scalars, tabs, duplicate keys, anything doubtful), so that the full reader reads it, and
+ * reports its errors, exactly as before. It never throws.
+ */
+export interface BlockSubsetOptions {
+  /** Plain scalars resolved by this (yaml.v3's or go-yaml v2's rules). */
+  resolve: (text: string) => Value;
+  /** go-yaml v2 keys: a plain key that resolves to a non-string scalar is that scalar's text. */
+  scalarKeysAsText: boolean;
+  /** Called for every `annotations:` mapping with the written text of its plain values that read as something else. */
+  sourceTexts: (annotations: YMap, texts: Record<string, string>) => void;
+}
+
+/** Deeper than this, the full reader (with its own depth limit) takes over. */
+const MAX_DEPTH = 100;
+/** The `yaml` package refuses longer implicit keys. */
+const MAX_KEY_LENGTH = 1000;
+/** Characters the subset leaves to the full reader wherever they occur. */
+const OUTSIDE_SUBSET = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2028\u2029\ufeff]/;
+/** Characters a plain scalar or key may not start with (YAML indicators), beyond `-`, which is checked apart. */
+const INDICATORS = new Set('?:,[]{}#&*!|>\'"%@`');
+
+const SPACE = 0x20;
+const HASH = 0x23;
+const DASH = 0x2d;
+const COLON = 0x3a;
+
+class OutsideSubset {}
+const OUTSIDE = new OutsideSubset();
+
+export function readBlockSubset(text: string, options: BlockSubsetOptions): Value[] | undefined {
+  if (OUTSIDE_SUBSET.test(text)) return undefined;
+  try {
+    return new BlockSubsetReader(text, options).documents();
+  } catch (e) {
+    if (e === OUTSIDE) return undefined;
+    throw e;
+  }
+}
+
+function hasTab(t: string, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) if (t.charCodeAt(i) === 0x09) return true;
+  return false;
+}
+
+function outside(): never {
+  throw OUTSIDE;
+}
+
+/** A line that is neither blank nor only a comment. */
+interface Line {
+  start: number;
+  /** Index of the first non-space character. */
+  content: number;
+  end: number;
+  indent: number;
+}
+
+class BlockSubsetReader {
+  /** Start of the next line not yet consumed. */
+  private pos = 0;
+  private depth = 0;
+  /** The written text of the last value read, when it was a plain scalar. */
+  private plainText: string | undefined;
+  /** Tabs are allowed in literal block scalars only (each line is checked when the text has any). */
+  private readonly hasTabs: boolean;
+
+  constructor(
+    private readonly text: string,
+    private readonly options: BlockSubsetOptions,
+  ) {
+    this.hasTabs = text.includes('\t');
+  }
+
+  documents(): Value[] {
+    const out: Value[] = [];
+    for (;;) {
+      const line = this.peek();
+      if (line === undefined) return out;
+      if (this.isDocumentStart(line)) {
+        this.pos = line.end + 1;
+        continue;
+      }
+      if (line.indent !== 0 || !this.isKeyAt(line.content, line.end)) outside();
+      out.push(this.map(0, line.content, line));
+      const after = this.peek();
+      if (after !== undefined && !this.isDocumentStart(after)) outside();
+    }
+  }
+
+  /** The next significant line (skipping blank and comment-only lines), without consuming it. */
+  private peek(): Line | undefined {
+    const t = this.text;
+    let p = this.pos;
+    while (p < t.length) {
+      let end = t.indexOf('\n', p);
+      if (end < 0) end = t.length;
+      let c = p;
+      while (c < end && t.charCodeAt(c) === SPACE) c++;
+      if (c < end && t.charCodeAt(c) !== HASH) {
+        if (this.hasTabs && hasTab(t, c, end)) outside();
+        return { start: p, content: c, end, indent: c - p };
+      }
+      p = end + 1;
+    }
+    this.pos = p;
+    return undefined;
+  }
+
+  private isDocumentStart(line: Line): boolean {
+    const t = this.text;
+    if (line.indent !== 0) return false;
+    const three = t.slice(line.start, line.start + 3);
+    if (three !== '---' && three !== '...') return false;
+    const rest = line.start + 3;
+    if (three === '---' && (rest === line.end || (t.charCodeAt(rest) === SPACE && this.onlyComment(rest, line.end)))) return true;
+    return outside();
+  }
+
+  /** Spaces then nothing or a comment. */
+  private onlyComment(from: number, end: number): boolean {
+    let p = from;
+    while (p < end && this.text.charCodeAt(p) === SPACE) p++;
+    return p === end || (this.text.charCodeAt(p) === HASH && p > from);
+  }
+
+  /** Whether a mapping key (plain or quoted, then `:` and a space or the line end) starts at `p`. */
+  private isKeyAt(p: number, end: number): boolean {
+    return this.keyEnd(p, end) !== undefined;
+  }
+
+  /** The index just past the `:` of a key starting at `p`, or undefined when no key starts there. */
+  private keyEnd(p: number, end: number): number | undefined {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === 0x22 || c === 0x27) {
+      const close = this.quotedEnd(p, end);
+      if (close === undefined) return undefined;
+      return t.charCodeAt(close) === COLON && (close + 1 === end || t.charCodeAt(close + 1) === SPACE) ? close + 1 : undefined;
+    }
+    if (!this.plainStart(p, end)) return undefined;
+    for (let i = p; i < end; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) return undefined;
+      if (ch === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) return i + 1;
+    }
+    return undefined;
+  }
+
+  /** Whether a plain scalar may start at `p`: not an indicator, and `-` only before a non-space. */
+  private plainStart(p: number, end: number): boolean {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === DASH) return p + 1 < end && t.charCodeAt(p + 1) !== SPACE && !t.startsWith('---', p);
+    return !INDICATORS.has(t[p]!);
+  }
+
+  /** Index of the closing quote of a single-line quoted scalar opened at `p`. */
+  private quotedEnd(p: number, end: number): number | undefined {
+    const t = this.text;
+    const q = t.charCodeAt(p);
+    for (let i = p + 1; i < end; i++) {
+      const ch = t.charCodeAt(i);
+      if (q === 0x22 && ch === 0x5c) return outside(); // escapes: left to the full reader
+      if (ch !== q) continue;
+      if (q === 0x27 && t.charCodeAt(i + 1) === 0x27) {
+        i++;
+        continue;
+      }
+      return i + 1;
+    }
+    return outside(); // a quoted scalar that goes on to the next line
+  }
+
+  private quotedValue(p: number, close: number): string {
+    const inner = this.text.slice(p + 1, close - 1);
+    return this.text.charCodeAt(p) === 0x27 ? inner.replaceAll("''", "'") : inner;
+  }
+
+  private key(p: number, colon: number): string {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === 0x22 || c === 0x27) return this.quotedValue(p, colon - 1);
+    const raw = t.slice(p, colon - 1).trimEnd();
+    if (raw.length > MAX_KEY_LENGTH || raw === '<<') outside();
+    const v = this.options.resolve(raw);
+    if (typeof v === 'string') return v;
+    if (this.options.scalarKeysAsText && (v === null || typeof v !== 'object')) return String(v);
+    return outside(); // the full reader reports non-string keys
+  }
+
+  /**
+   * A block mapping at `indent` whose first key starts at `first` (on `firstLine`: for a
+   * mapping inside a sequence item, after the `- `). `plainTexts`, when given, receives the
+   * written text of each plain scalar value by the key's written text (for annotations).
+   */
+  private map(indent: number, first: number, firstLine: Line, plainTexts?: Map<string, string>): YMap {
+    this.enter();
+    const out: YMap = {};
+    let line: Line | undefined = firstLine;
+    let p = first;
+    for (;;) {
+      const colon = this.keyEnd(p, line.end);
+      if (colon === undefined) outside();
+      const key = this.key(p, colon);
+      if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
+      setKey(out, key, this.value(indent, colon, line, true, key === 'annotations'));
+      if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(p, colon), this.plainText);
+      line = this.peek();
+      if (line === undefined || line.indent < indent || this.isDocumentMarker(line)) break;
+      if (line.indent > indent) outside();
+      p = line.content;
+    }
+    this.depth--;
+    return out;
+  }
+
+  /** A key as written: a plain key's text, a quoted key's content. */
+  private writtenKey(p: number, colon: number): string {
+    const c = this.text.charCodeAt(p);
+    return c === 0x22 || c === 0x27 ? this.quotedValue(p, colon - 1) : this.text.slice(p, colon - 1).trimEnd();
+  }
+
+  private isDocumentMarker(line: Line): boolean {
+    return line.indent === 0 && (this.text.startsWith('---', line.start) || this.text.startsWith('...', line.start)) && this.isDocumentStart(line);
+  }
+
+  private seq(indent: number, firstLine: Line): YSeq {
+    this.enter();
+    const out: YSeq = [];
+    let line: Line | undefined = firstLine;
+    for (;;) {
+      const t = this.text;
+      const afterDash = line.content + 1;
+      let p = afterDash;
+      while (p < line.end && t.charCodeAt(p) === SPACE) p++;
+      if (p < line.end && t.charCodeAt(p) !== HASH && this.isKeyAt(p, line.end)) {
+        out.push(this.map(p - line.start, p, line));
+      } else {
+        if (p < line.end && this.isItemAt(p, line.end)) outside(); // `- - x`
+        out.push(this.value(indent, afterDash, line, false, false));
+      }
+      line = this.peek();
+      if (line === undefined || line.indent < indent || this.isDocumentMarker(line)) break;
+      if (line.indent > indent) outside();
+      if (!this.isItemAt(line.content, line.end)) break;
+    }
+    this.depth--;
+    return out;
+  }
+
+  /** Whether a sequence item (`-` then a space or the line end) starts at `p`. */
+  private isItemAt(p: number, end: number): boolean {
+    return this.text.charCodeAt(p) === DASH && (p + 1 === end || this.text.charCodeAt(p + 1) === SPACE);
+  }
+
+  /**
+   * The value that starts after `from` on `line` (after a key's `:` or an item's `-`, which are
+   * followed by a space or the line end), in a collection at `indent`. Consumes the line and
+   * any lines the value spans, and sets {@link plainText}.
+   */
+  private value(indent: number, from: number, line: Line, inMap: boolean, annotations: boolean): Value {
+    const t = this.text;
+    let p = from;
+    while (p < line.end && t.charCodeAt(p) === SPACE) p++;
+    this.pos = line.end + 1;
+    let value: Value;
+    let plain: string | undefined;
+    const c = t.charCodeAt(p);
+    if (p === line.end || c === HASH) {
+      return this.nestedValue(indent, inMap, annotations);
+    } else if (c === 0x22 || c === 0x27) {
+      const close = this.quotedEnd(p, line.end)!;
+      if (!this.onlyComment(close, line.end)) outside();
+      value = this.quotedValue(p, close);
+    } else if (c === 0x7c) {
+      value = this.literal(indent, p, line);
+    } else if (c === 0x5b || c === 0x7b) {
+      const pair = t.slice(p, p + 2);
+      if ((pair !== '[]' && pair !== '{}') || !this.onlyComment(p + 2, line.end)) outside();
+      value = pair === '[]' ? [] : {};
+    } else {
+      if (!this.plainStart(p, line.end)) outside();
+      plain = t.slice(p, this.plainEnd(p, line.end));
+      value = this.options.resolve(plain);
+    }
+    // a line indented deeper than the collection would continue the scalar (or be an error)
+    const next = this.peek();
+    if (next !== undefined && next.indent > indent) outside();
+    this.plainText = plain;
+    return value;
+  }
+
+  /** End of a single-line plain scalar starting at `p` (before a comment and trailing spaces). */
+  private plainEnd(p: number, end: number): number {
+    const t = this.text;
+    let e = end;
+    for (let i = p; i < end; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) {
+        e = i;
+        break;
+      }
+      if (ch === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) outside(); // a mapping on the same line
+    }
+    while (e > p && t.charCodeAt(e - 1) === SPACE) e--;
+    return e;
+  }
+
+  /** The value of a key or item written on the following lines (a nested collection), or null. */
+  private nestedValue(indent: number, inMap: boolean, annotations: boolean): Value {
+    const line = this.peek();
+    const empty = line === undefined || line.indent < indent || this.isDocumentMarker(line) || (line.indent === indent && !(inMap && this.isItemAt(line.content, line.end)));
+    // no value at all reads as an empty plain scalar
+    this.plainText = empty ? '' : undefined;
+    if (empty) return this.options.resolve('');
+    let value: Value;
+    if (line.indent === indent) {
+      // a sequence may sit at its key's indentation
+      value = this.seq(indent, line);
+    } else if (this.isItemAt(line.content, line.end)) {
+      value = this.seq(line.indent, line);
+    } else {
+      if (!this.isKeyAt(line.content, line.end)) outside(); // a scalar on the next line
+      const plainTexts = annotations ? new Map<string, string>() : undefined;
+      const map = this.map(line.indent, line.content, line, plainTexts);
+      if (plainTexts) this.recordSourceTexts(map, plainTexts);
+      value = map;
+    }
+    this.plainText = undefined;
+    return value;
+  }
+
+  private recordSourceTexts(annotations: YMap, plainTexts: Map<string, string>): void {
+    let texts: Record<string, string> | undefined;
+    for (const [key, text] of plainTexts) if (annotations[key] !== text) (texts ??= {})[key] = text;
+    if (texts) this.options.sourceTexts(annotations, texts);
+  }
+
+  /** A literal block scalar (`|` or `|-`) whose header is at `p` on `line`, in a collection at `indent`. */
+  private literal(indent: number, p: number, line: Line): string {
+    const t = this.text;
+    let h = p + 1;
+    const strip = t.charCodeAt(h) === DASH;
+    if (strip) h++;
+    if (h !== line.end) outside(); // keep (`+`), indentation indicators and header comments
+    const lines: string[] = [];
+    let q = line.end + 1;
+    let contentIndent = -1;
+    let lastContentEnd = -1;
+    let blanks = 0;
+    while (q < t.length) {
+      let end = t.indexOf('\n', q);
+      if (end < 0) end = t.length;
+      let c = q;
+      while (c < end && t.charCodeAt(c) === SPACE) c++;
+      if (c === end) {
+        if (contentIndent >= 0 ? c - q > contentIndent : false) outside(); // spaces beyond the indentation are content
+        blanks++;
+        q = end + 1;
+        continue;
+      }
+      if (t.charCodeAt(c) === 0x09 && (contentIndent < 0 || c - q < contentIndent)) outside(); // a tab in the indentation
+      if (contentIndent < 0) {
+        if (c - q <= indent) break;
+        contentIndent = c - q;
+        if (this.blankLinesTooLong(line.end + 1, q, contentIndent)) outside();
+      } else if (c - q < contentIndent) break;
+      for (; blanks > 0; blanks--) lines.push('');
+      lines.push(t.slice(q + contentIndent, end));
+      lastContentEnd = end;
+      q = end + 1;
+    }
+    if (contentIndent < 0) outside(); // an empty block scalar
+    this.pos = lastContentEnd + 1;
+    const body = lines.join('\n');
+    // yaml.v3 keeps no final line break after a last line that ends the input without one
+    return strip || lastContentEnd === t.length ? body : `${body}\n`;
+  }
+
+  /** Whether a blank line before the first content line has more spaces than the content's indentation (a YAML error). */
+  private blankLinesTooLong(from: number, to: number, contentIndent: number): boolean {
+    for (let q = from; q < to; ) {
+      const end = this.text.indexOf('\n', q);
+      if (end - q > contentIndent) return true;
+      q = end + 1;
+    }
+    return false;
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_DEPTH) outside();
+  }
+}

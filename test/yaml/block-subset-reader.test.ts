@@ -1,0 +1,157 @@
+/**
+ * The fast reader for block-style YAML must answer exactly as the full reader (the `yaml`
+ * package with yaml.v3's rules) or not at all. Checked on every YAML file of the repository's
+ * fixtures and examples, on seeded random mutations of them, and on the constructs it leaves
+ * to the full reader.
+ */
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import * as nodePath from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { readBlockSubset, type BlockSubsetOptions } from '../../src/yaml/block-subset-reader.js';
+import { parseYamlDocuments, parseYamlFully, scalarSourceText } from '../../src/yaml/parse.js';
+import { resolvePlainScalar, resolvePlainScalar11 } from '../../src/yaml/resolve.js';
+import { isMap, type Value } from '../../src/yaml/value.js';
+
+/** from dist/test/yaml/ back to the repository */
+const REPO = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+const DIALECTS = [
+  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: () => {} } },
+  { yaml11: true, options: { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: () => {} } },
+] satisfies { yaml11: boolean; options: BlockSubsetOptions }[];
+
+/** Values with key order, number kinds and the annotations' recorded source texts made visible. */
+function describe(v: Value): string {
+  if (typeof v === 'bigint') return `${v}n`;
+  if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
+  if (Array.isArray(v)) return `[${v.map(describe).join(',')}]`;
+  if (isMap(v)) {
+    return `{${Object.keys(v)
+      .map((k) => {
+        const child = v[k]!;
+        const texts = k === 'annotations' && isMap(child) ? `#${JSON.stringify(Object.keys(child).map((a) => scalarSourceText(child, a) ?? null))}` : '';
+        return `${JSON.stringify(k)}:${describe(child)}${texts}`;
+      })
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/** Fails when the subset reader answers and the full reader disagrees (or fails); returns whether it answered. */
+function assertAgrees(text: string): boolean {
+  let answered = false;
+  for (const { yaml11, options } of DIALECTS) {
+    if (readBlockSubset(text, options) === undefined) continue;
+    answered = true;
+    const full = parseYamlFully(text, 'f.yaml', yaml11);
+    const fast = parseYamlDocuments(text, 'f.yaml', yaml11 ? { dialect: 'yaml11' } : {});
+    assert.equal(describe(fast), describe(full), `${yaml11 ? 'yaml11' : 'yaml.v3'}: ${JSON.stringify(text)}`);
+  }
+  return answered;
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const path = nodePath.join(dir, name);
+    if (statSync(path).isDirectory()) yamlFiles(path, out);
+    else if (/\.ya?ml$/.test(name)) out.push(path);
+  }
+  return out;
+}
+
+const CORPUS = [...yamlFiles(nodePath.join(REPO, 'test', 'fixtures')), ...yamlFiles(nodePath.join(REPO, 'examples'))].map((f) => readFileSync(f, 'utf8'));
+
+test('on every YAML file of the fixtures and examples, the subset reader agrees with the full reader or declines', () => {
+  let answered = 0;
+  for (const text of CORPUS) if (assertAgrees(text)) answered++;
+  // most files are in the subset, or the fast path would be pointless
+  assert.ok(answered > CORPUS.length / 2, `${answered} of ${CORPUS.length}`);
+});
+
+test('on seeded random mutations of those files, the subset reader agrees with the full reader or declines', () => {
+  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', ''];
+  let seed = 12345;
+  // mulberry32
+  const random = (n: number): number => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) % n;
+  };
+  const small = CORPUS.filter((t) => t.length < 3000);
+  let answered = 0;
+  for (let i = 0; i < 4000; i++) {
+    let text = small[random(small.length)]!;
+    for (let m = 1 + random(8); m > 0; m--) {
+      const at = random(text.length + 1);
+      text = text.slice(0, at) + PIECES[random(PIECES.length)] + text.slice(at + (random(3) === 0 ? random(4) : 0));
+    }
+    if (assertAgrees(text)) answered++;
+  }
+  assert.ok(answered > 400, `only ${answered} mutations were read by the subset reader`);
+});
+
+test('the subset: block collections, single-line scalars, literal block scalars, empty flow collections', () => {
+  const text = [
+    '# comment',
+    '---',
+    'a: 1',
+    'b: "x"  # comment',
+    "c: 'it''s'",
+    'd:',
+    '- x',
+    '- k: v',
+    '  l: 0x1F',
+    'e: |',
+    '  line',
+    '',
+    '    more',
+    'f: |-',
+    '  stripped',
+    'g: []',
+    'h: {}',
+    'i:',
+    'metadata:',
+    '  annotations:',
+    '    n: 0123',
+    '---',
+    'second: true',
+  ].join('\n');
+  assert.equal(
+    describe(readBlockSubset(text, DIALECTS[0]!.options)!),
+    describe([
+      { a: 1, b: 'x', c: "it's", d: ['x', { k: 'v', l: 31 }], e: 'line\n\n  more\n', f: 'stripped', g: [], h: {}, i: null, metadata: { annotations: { n: 83 } } },
+      { second: true },
+    ]),
+  );
+  assert.ok(assertAgrees(text));
+});
+
+test('the subset reader leaves everything else to the full reader', () => {
+  for (const text of [
+    'a: &x 1\nb: *x\n',
+    'a: !!str 1\n',
+    'a: [1, 2]\n',
+    'a: {b: 1}\n',
+    'a: "x\\ty"\n',
+    'a: multi\n  line\n',
+    'a: >\n  folded\n',
+    'a: |+\n  keep\n',
+    'a: |2\n   indented\n',
+    'a:\tb\n',
+    'a: 1\na: 2\n',
+    '<<: {a: 1}\n',
+    '- a\n',
+    'scalar\n',
+    '? a\n: b\n',
+    'a: b: c\n',
+    'a: 1\r\n',
+    '%YAML 1.2\n---\na: 1\n',
+    'a: 1\n...\n',
+    'true: 1\n',
+  ]) {
+    assert.equal(readBlockSubset(text, DIALECTS[0]!.options), undefined, JSON.stringify(text));
+  }
+});
