@@ -1,16 +1,21 @@
 import {
+  Composer,
   Document,
   LineCounter,
+  Parser,
   isAlias,
   isMap as isYamlMap,
   isScalar,
   isSeq as isYamlSeq,
-  parseAllDocuments,
+  visit,
+  type Alias,
+  type CST,
   type Node as YamlNode,
   type Scalar as YamlScalar,
 } from 'yaml';
 import { KustomizeError } from '../errors.js';
 import { readBlockSubset, type BlockSubsetOptions } from './block-subset-reader.js';
+import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
 import { isMap, setKey, type Value, type YMap } from './value.js';
@@ -39,16 +44,16 @@ export function parseYamlDocuments(text: string, file = '', options: ParseOption
 /** Reads any YAML with the `yaml` package (the subset reader's answer, where it has one, is the same). */
 export function parseYamlFully(text: string, file: string, yaml11: boolean): Value[] {
   const lineCounter = new LineCounter();
-  const docs = parseAllDocuments(text, {
-    schema: 'failsafe',
-    uniqueKeys: false,
-    merge: false,
-    lineCounter,
-    prettyErrors: false,
-    strict: false,
-  });
+  const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
+  const tokens = function* (): Generator<CST.Token> {
+    for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
+      const deep = token.type === 'document' ? tooDeepAt(token) : undefined;
+      if (deep !== undefined) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, lineCounter.linePos(deep).line, file);
+      yield token;
+    }
+  };
+  const list = Array.from(composer.compose(tokens()));
   const out: Value[] = [];
-  const list = Array.isArray(docs) ? docs : [];
   for (const doc of list) {
     const error = doc.errors[0];
     if (error) throw malformed(error.message, lineCounter.linePos(error.pos[0]).line, file);
@@ -92,7 +97,27 @@ function firstLine(s: string): string {
   return i < 0 ? s : s.slice(0, i);
 }
 
+/**
+ * yaml.v3's bound on alias expansion ("document contains excessive aliasing"): once more than
+ * 100 of over 1000 decoded nodes came from aliases, their share may not exceed 99% up to 400,000
+ * decoded nodes, falling to 10% at 4,000,000. An alias bomb of a few hundred bytes fails fast
+ * instead of filling the memory.
+ */
+function excessiveAliasing(decoded: number, fromAliases: number): boolean {
+  if (fromAliases <= 100 || decoded <= 1000) return false;
+  const allowed = decoded <= 400_000 ? 0.99 : decoded >= 4_000_000 ? 0.1 : 0.99 - 0.89 * ((decoded - 400_000) / 3_600_000);
+  return fromAliases / decoded > allowed;
+}
+
 class Decoder {
+  /** The nodes being decoded, outermost first: an alias to one of them would expand forever. */
+  private readonly open = new Set<YamlNode>();
+  private decoded = 0;
+  private fromAliases = 0;
+  private aliasDepth = 0;
+  /** Each alias's target (the last node with that anchor before it), found in one pass on the first alias. */
+  private targets: Map<Alias, YamlNode | undefined> | undefined;
+
   constructor(
     private readonly doc: Document.Parsed,
     private readonly source: string,
@@ -103,15 +128,48 @@ class Decoder {
 
   decode(node: YamlNode | null): Value {
     if (node === null) return null;
-    if (isAlias(node)) {
-      const target = node.resolve(this.doc);
-      if (!target) throw malformed(`unknown anchor '${node.source}' referenced`, this.lineOf(node), this.file);
-      return this.decode(target as YamlNode);
+    if (this.open.size >= MAX_NESTING_DEPTH) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, this.lineOf(node), this.file);
+    this.decoded++;
+    if (this.aliasDepth > 0) this.fromAliases++;
+    if (excessiveAliasing(this.decoded, this.fromAliases)) throw malformed('document contains excessive aliasing', this.lineOf(node), this.file);
+    if (isAlias(node)) return this.alias(node);
+    this.open.add(node);
+    try {
+      if (isScalar(node)) return this.scalar(node);
+      if (isYamlSeq(node)) return node.items.map((item) => this.decode(item as YamlNode | null));
+      if (isYamlMap(node)) return this.map(node);
+    } finally {
+      this.open.delete(node);
     }
-    if (isScalar(node)) return this.scalar(node);
-    if (isYamlSeq(node)) return node.items.map((item) => this.decode(item as YamlNode | null));
-    if (isYamlMap(node)) return this.map(node);
     throw malformed('unsupported YAML node', this.lineOf(node), this.file);
+  }
+
+  private alias(node: Alias): Value {
+    const target = this.targetOf(node);
+    if (!target) throw malformed(`unknown anchor '${node.source}' referenced`, this.lineOf(node), this.file);
+    if (this.open.has(target)) throw malformed(`anchor '${node.source}' value contains itself`, this.lineOf(node), this.file);
+    this.aliasDepth++;
+    try {
+      return this.decode(target);
+    } finally {
+      this.aliasDepth--;
+    }
+  }
+
+  /** The `yaml` package's Alias.resolve, which searches the whole document on every call, done once for all aliases. */
+  private targetOf(alias: Alias): YamlNode | undefined {
+    if (this.targets === undefined) {
+      const targets = new Map<Alias, YamlNode | undefined>();
+      const anchored = new Map<string, YamlNode>();
+      visit(this.doc, {
+        Node: (_key, n) => {
+          if (isAlias(n)) targets.set(n, anchored.get(n.source));
+          else if (n.anchor) anchored.set(n.anchor, n);
+        },
+      });
+      this.targets = targets;
+    }
+    return this.targets.get(alias);
   }
 
   private scalar(node: YamlScalar): Value {
