@@ -13,3 +13,4 @@ export { jsonModule } from './module-json.js';
 export { mathModule } from './module-math.js';
 export { structModule } from './module-struct.js';
 export { decodeUtf8, encodeUtf8 } from './text.js';
+export { fromStarlark, runStarlarkFunction, starlarkRunConfig, toStarlark, type StarlarkFunctionInput, type StarlarkFunctionOutput } from './krm.js';
