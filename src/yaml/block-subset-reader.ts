@@ -2,7 +2,7 @@ import { setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
- * whose root is a block mapping, nested block mappings and sequences, single-line plain and
+ * whose root is a block mapping or sequence, nested block mappings and sequences, single-line plain and
  * quoted scalars, literal block scalars (`|`, `|-`), empty flow collections and comments.
  *
  * It reads straight from the text, without building a syntax tree, and returns the same values
@@ -90,8 +90,10 @@ class BlockSubsetReader {
         this.pos = line.end + 1;
         continue;
       }
-      if (line.indent !== 0 || !this.isKeyAt(line.content, line.end)) outside();
-      out.push(this.map(0, line.content, line));
+      if (line.indent !== 0) outside();
+      if (this.isItemAt(line.content, line.end)) out.push(this.seq(0, line));
+      else if (this.isKeyAt(line.content, line.end)) out.push(this.map(0, line.content, line));
+      else outside();
       const after = this.peek();
       if (after !== undefined && !this.isDocumentStart(after)) outside();
     }

@@ -129,6 +129,12 @@ test('the subset: block collections, single-line scalars, literal block scalars,
   assert.ok(assertAgrees(text));
 });
 
+test('a document may be a block sequence (JSON patches are written so)', () => {
+  const text = '- op: add\n  path: /a\n  value:\n    b: 1\n- op: remove\n  path: /c\n';
+  assert.deepEqual(readBlockSubset(text, DIALECTS[0]!.options), [[{ op: 'add', path: '/a', value: { b: 1 } }, { op: 'remove', path: '/c' }]]);
+  assert.ok(assertAgrees(text));
+});
+
 test('the subset reader leaves everything else to the full reader', () => {
   for (const text of [
     'a: &x 1\nb: *x\n',
@@ -143,7 +149,6 @@ test('the subset reader leaves everything else to the full reader', () => {
     'a:\tb\n',
     'a: 1\na: 2\n',
     '<<: {a: 1}\n',
-    '- a\n',
     'scalar\n',
     '? a\n: b\n',
     'a: b: c\n',
