@@ -10,12 +10,13 @@
 // Exit status: 0 when every build succeeded and every compared output was identical, 1 otherwise.
 // See bench/README.md.
 
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { generateTree, MIN_RESOURCES } from './generate.mjs';
+import { median, run } from './measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const REPO = path.resolve(HERE, '..');
@@ -107,111 +108,6 @@ const log = (msg) => process.stderr.write(`${msg}\n`);
 
 // ---------------------------------------------------------------- running one build
 
-/** Reads VmHWM (peak resident set, kB) of a process, or 0 when it is gone. */
-function peakRssKb(pid) {
-  try {
-    const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m ? Number(m[1]) : 0;
-  } catch {
-    return 0;
-  }
-}
-
-const CLK_TCK = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim()) || 100;
-
-/** user + system CPU time of a process so far, in clock ticks, or 0 when it is gone. */
-function cpuTicks(pid) {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // f[0] is field 3 (state)
-    return Number(f[11]) + Number(f[12]); // fields 14 (utime) and 15 (stime)
-  } catch {
-    return 0;
-  }
-}
-
-/** The process and its descendants (Linux /proc; just the process elsewhere). */
-function processTree(pid) {
-  const out = [pid];
-  for (let i = 0; i < out.length; i++) {
-    let tasks;
-    try {
-      tasks = fs.readdirSync(`/proc/${out[i]}/task`);
-    } catch {
-      continue;
-    }
-    for (const t of tasks) {
-      try {
-        for (const c of fs.readFileSync(`/proc/${out[i]}/task/${t}/children`, 'utf8').split(' ')) if (c.trim()) out.push(Number(c));
-      } catch {
-        /* gone */
-      }
-    }
-  }
-  return out;
-}
-
-/**
- * Runs cmd with stdout to outFile; resolves { ok, seconds, cpu, timedOut, code, stderr, rssKb }.
- * Wall time runs from spawn to exit. Peak RSS (VmHWM) and CPU time (utime + stime, all threads)
- * are read from /proc every 20 ms, per process of the tree, and summed; they can miss what
- * happens in the last 20 ms of a run. Both are 0 where there is no /proc.
- */
-function run(cmd, args, outFile, timeoutSec) {
-  return new Promise((resolve) => {
-    const fd = fs.openSync(outFile, 'w');
-    const peaks = new Map();
-    const ticks = new Map();
-    const t0 = process.hrtime.bigint();
-    const child = spawn(cmd, args, { stdio: ['ignore', fd, 'pipe'] });
-    fs.closeSync(fd);
-    let stderr = '';
-    let timedOut = false;
-    let seconds = 0;
-    let code = null;
-    let signal = null;
-    let spawnError;
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (d) => {
-      if (stderr.length < 1 << 20) stderr += d;
-    });
-    const poll = () => {
-      if (child.pid === undefined) return;
-      for (const pid of processTree(child.pid)) {
-        const kb = peakRssKb(pid);
-        if (kb > (peaks.get(pid) ?? 0)) peaks.set(pid, kb);
-        const t = cpuTicks(pid);
-        if (t > (ticks.get(pid) ?? 0)) ticks.set(pid, t);
-      }
-    };
-    const poller = setInterval(poll, 20);
-    const timer = timeoutSec
-      ? setTimeout(() => {
-          timedOut = true;
-          child.kill('SIGKILL');
-        }, timeoutSec * 1000)
-      : undefined;
-    child.on('error', (e) => {
-      spawnError = e;
-    });
-    child.on('exit', (c, s) => {
-      seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-      code = c;
-      signal = s;
-      clearInterval(poller);
-      if (timer) clearTimeout(timer);
-    });
-    child.on('close', () => {
-      clearInterval(poller);
-      if (timer) clearTimeout(timer);
-      if (spawnError) stderr += `\n${spawnError.message}`;
-      const rssKb = [...peaks.values()].reduce((a, b) => a + b, 0);
-      const cpu = [...ticks.values()].reduce((a, b) => a + b, 0) / CLK_TCK;
-      resolve({ ok: !spawnError && !timedOut && code === 0, seconds, cpu, timedOut, code, signal, stderr, rssKb });
-    });
-  });
-}
-
 // ---------------------------------------------------------------- output comparison
 
 function countDocuments(buf) {
@@ -253,11 +149,6 @@ function describeDifference(aFile, bFile, aName, bName) {
 
 // ---------------------------------------------------------------- statistics and formatting
 
-function median(xs) {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-}
 
 const fmtS = (s) => (s >= 100 ? s.toFixed(0) : s >= 10 ? s.toFixed(1) : s.toFixed(2)) + ' s';
 const fmtRate = (r) => (r >= 1000 ? Math.round(r).toLocaleString('en-US') : r.toFixed(r >= 10 ? 0 : 1));

@@ -2,13 +2,15 @@ import { setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
- * whose root is a block mapping or sequence, nested block mappings and sequences, single-line plain and
- * quoted scalars, literal block scalars (`|`, `|-`), empty flow collections and comments.
+ * whose root is a block mapping or sequence, nested block mappings and sequences, plain and
+ * single-quoted scalars (also folded over several lines, as CRD descriptions are), double-quoted
+ * ones without escapes on one line, literal block scalars (`|`, `|-`), empty flow collections
+ * and comments.
  *
  * It reads straight from the text, without building a syntax tree, and returns the same values
  * the full reader (parse.ts, on the `yaml` package) returns — or `undefined` as soon as the text
- * leaves that subset (anchors, tags, flow collections, multi-line or escaped scalars, folded
- * scalars, tabs, duplicate keys, anything doubtful), so that the full reader reads it, and
+ * leaves that subset (anchors, tags, flow collections, escapes, folded block scalars, tabs,
+ * duplicate keys, anything doubtful), so that the full reader reads it, and
  * reports its errors, exactly as before. It never throws.
  */
 export interface BlockSubsetOptions {
@@ -144,6 +146,7 @@ class BlockSubsetReader {
   private keyEnd(p: number, end: number): number | undefined {
     const t = this.text;
     const c = t.charCodeAt(p);
+    if (c === 0x27 && this.singleQuotedEnd(p + 1, end) === undefined) return undefined; // a multi-line value
     if (c === 0x22 || c === 0x27) {
       const close = this.quotedEnd(p, end);
       if (close === undefined) return undefined;
@@ -280,6 +283,8 @@ class BlockSubsetReader {
     const c = t.charCodeAt(p);
     if (p === line.end || c === HASH) {
       return this.nestedValue(indent, inMap, annotations);
+    } else if (c === 0x27 && this.singleQuotedEnd(p + 1, line.end) === undefined) {
+      value = this.multiLineSingleQuoted(indent, p, line);
     } else if (c === 0x22 || c === 0x27) {
       const close = this.quotedEnd(p, line.end)!;
       if (!this.onlyComment(close, line.end)) outside();
@@ -292,7 +297,7 @@ class BlockSubsetReader {
       value = pair === '[]' ? [] : {};
     } else {
       if (!this.plainStart(p, line.end)) outside();
-      plain = t.slice(p, this.plainEnd(p, line.end));
+      plain = this.plainScalar(indent, p, line);
       value = this.options.resolve(plain);
     }
     // a line indented deeper than the collection would continue the scalar (or be an error)
@@ -300,6 +305,97 @@ class BlockSubsetReader {
     if (next !== undefined && next.indent > indent) outside();
     this.plainText = plain;
     return value;
+  }
+
+  /**
+   * A plain scalar starting at `p` on `line`, with the lines that continue it (indented deeper
+   * than the collection at `indent`), folded: one line break becomes a space, n+1 become n.
+   */
+  private plainScalar(indent: number, p: number, line: Line): string {
+    const t = this.text;
+    const firstEnd = this.plainEnd(p, line.end);
+    let text = t.slice(p, firstEnd);
+    if (this.endsInComment(firstEnd, line.end)) return text;
+    let blanks = 0;
+    for (let q = line.end + 1; q < t.length; ) {
+      const { end, content: c } = this.rawLine(q);
+      if (c === end) {
+        blanks++;
+        q = end + 1;
+        continue;
+      }
+      if (c - q <= indent || t.charCodeAt(c) === HASH) break;
+      if ((this.hasTabs && hasTab(t, q, end)) || t.charCodeAt(c) === DASH || INDICATORS.has(t[c]!)) outside();
+      const contentEnd = this.plainEnd(c, end);
+      text += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(c, contentEnd);
+      blanks = 0;
+      this.pos = end + 1;
+      if (this.endsInComment(contentEnd, end)) break;
+      q = end + 1;
+    }
+    return text;
+  }
+
+  /** The raw line starting at `q`: its end, and its first non-space character (`end` when it is blank). */
+  private rawLine(q: number): { end: number; content: number } {
+    const t = this.text;
+    let end = t.indexOf('\n', q);
+    if (end < 0) end = t.length;
+    let c = q;
+    while (c < end && t.charCodeAt(c) === SPACE) c++;
+    return { end, content: c };
+  }
+
+  /** Whether what follows a plain scalar's end on its line is a comment (which ends the scalar). */
+  private endsInComment(contentEnd: number, end: number): boolean {
+    let i = contentEnd;
+    while (i < end && this.text.charCodeAt(i) === SPACE) i++;
+    return i < end;
+  }
+
+  /** Index just past the closing quote of a single-quoted scalar whose content starts at `from`, on this line. */
+  private singleQuotedEnd(from: number, end: number): number | undefined {
+    for (let i = from; i < end; i++) {
+      if (this.text.charCodeAt(i) !== 0x27) continue;
+      if (this.text.charCodeAt(i + 1) === 0x27) {
+        i++;
+        continue;
+      }
+      return i + 1;
+    }
+    return undefined;
+  }
+
+  /**
+   * A single-quoted scalar opened at `p` that goes on over the following lines (each indented
+   * deeper than the collection at `indent`), folded like a plain one; spaces around line breaks go.
+   */
+  private multiLineSingleQuoted(indent: number, p: number, line: Line): string {
+    const t = this.text;
+    let text = t.slice(p + 1, line.end).replace(/ +$/, '');
+    let blanks = 0;
+    for (let q = line.end + 1; q < t.length; ) {
+      const { end, content: c } = this.rawLine(q);
+      if (this.hasTabs && hasTab(t, q, end)) outside();
+      if (c === end) {
+        blanks++;
+        q = end + 1;
+        continue;
+      }
+      if (c - q <= indent) outside();
+      const fold = blanks === 0 ? ' ' : '\n'.repeat(blanks);
+      blanks = 0;
+      const close = this.singleQuotedEnd(c, end);
+      if (close === undefined) {
+        text += fold + t.slice(c, end).replace(/ +$/, '');
+        q = end + 1;
+        continue;
+      }
+      if (!this.onlyComment(close, end)) outside();
+      this.pos = end + 1;
+      return (text + fold + t.slice(c, close - 1)).replaceAll("''", "'");
+    }
+    return outside(); // never closed
   }
 
   /** End of a single-line plain scalar starting at `p` (before a comment and trailing spaces). */
@@ -361,10 +457,7 @@ class BlockSubsetReader {
     let lastContentEnd = -1;
     let blanks = 0;
     while (q < t.length) {
-      let end = t.indexOf('\n', q);
-      if (end < 0) end = t.length;
-      let c = q;
-      while (c < end && t.charCodeAt(c) === SPACE) c++;
+      const { end, content: c } = this.rawLine(q);
       if (c === end) {
         if (contentIndent >= 0 ? c - q > contentIndent : false) outside(); // spaces beyond the indentation are content
         blanks++;

@@ -61,7 +61,43 @@ function yamlFiles(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-const CORPUS = [...yamlFiles(nodePath.join(REPO, 'test', 'fixtures')), ...yamlFiles(nodePath.join(REPO, 'examples'))].map((f) => readFileSync(f, 'utf8'));
+/** Multi-line plain and single-quoted scalars, as controller-gen writes CRD descriptions. */
+const CRD_LIKE = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  annotations:
+    controller-gen.kubebuilder.io/version: v0.4.1
+    note: 0123
+      4567
+  name: workflows.argoproj.io
+spec:
+  versions:
+  - name: v1alpha1
+    schema:
+      openAPIV3Schema:
+        description: Workflow is the definition of a workflow resource
+          that spans lines
+        properties:
+          apiVersion:
+            description: 'APIVersion defines the versioned schema of this representation
+              of an object. Servers should convert recognized schemas to the latest
+              internal value, and may reject unrecognized values. More info: https://git.k8s.io/community'
+            type: string
+          items:
+            - 'one
+              two'
+            - three
+              four
+
+              five
+          kind: |
+            literal
+          x: 'it''s
+            done'  # c
+        type: object
+`;
+
+const CORPUS = [...yamlFiles(nodePath.join(REPO, 'test', 'fixtures')), ...yamlFiles(nodePath.join(REPO, 'examples'))].map((f) => readFileSync(f, 'utf8')).concat(CRD_LIKE);
 
 test('on every YAML file of the fixtures and examples, the subset reader agrees with the full reader or declines', () => {
   let answered = 0;
@@ -71,7 +107,7 @@ test('on every YAML file of the fixtures and examples, the subset reader agrees 
 });
 
 test('on seeded random mutations of those files, the subset reader agrees with the full reader or declines', () => {
-  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', ''];
+  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '"];
   let seed = 12345;
   // mulberry32
   const random = (n: number): number => {
@@ -80,7 +116,7 @@ test('on seeded random mutations of those files, the subset reader agrees with t
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) % n;
   };
-  const small = CORPUS.filter((t) => t.length < 3000);
+  const small = [...CORPUS.filter((t) => t.length < 3000), ...Array<string>(20).fill(CRD_LIKE)];
   let answered = 0;
   for (let i = 0; i < 4000; i++) {
     let text = small[random(small.length)]!;
@@ -93,7 +129,7 @@ test('on seeded random mutations of those files, the subset reader agrees with t
   assert.ok(answered > 400, `only ${answered} mutations were read by the subset reader`);
 });
 
-test('the subset: block collections, single-line scalars, literal block scalars, empty flow collections', () => {
+test('the subset: block collections, plain and single-quoted scalars (also over several lines), literal block scalars, empty flow collections', () => {
   const text = [
     '# comment',
     '---',
@@ -113,6 +149,12 @@ test('the subset: block collections, single-line scalars, literal block scalars,
     'g: []',
     'h: {}',
     'i:',
+    "j: 'it''s",
+    "   folded'",
+    'k: plain',
+    '  folded',
+    '',
+    '  twice',
     'metadata:',
     '  annotations:',
     '    n: 0123',
@@ -122,7 +164,7 @@ test('the subset: block collections, single-line scalars, literal block scalars,
   assert.equal(
     describe(readBlockSubset(text, DIALECTS[0]!.options)!),
     describe([
-      { a: 1, b: 'x', c: "it's", d: ['x', { k: 'v', l: 31 }], e: 'line\n\n  more\n', f: 'stripped', g: [], h: {}, i: null, metadata: { annotations: { n: 83 } } },
+      { a: 1, b: 'x', c: "it's", d: ['x', { k: 'v', l: 31 }], e: 'line\n\n  more\n', f: 'stripped', g: [], h: {}, i: null, j: "it's folded", k: 'plain folded\ntwice', metadata: { annotations: { n: 83 } } },
       { second: true },
     ]),
   );
@@ -142,7 +184,8 @@ test('the subset reader leaves everything else to the full reader', () => {
     'a: [1, 2]\n',
     'a: {b: 1}\n',
     'a: "x\\ty"\n',
-    'a: multi\n  line\n',
+    'a: multi\n  line\n  - x\n',
+    "a: 'multi\nline'\n",
     'a: >\n  folded\n',
     'a: |+\n  keep\n',
     'a: |2\n   indented\n',
