@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// The speed report (npm run bench): kustomize-ts side by side with `kubectl kustomize`, runs
+// alternating, outputs checked byte for byte, on
+//   - the tiny tree examples/hello/overlays/production (also against `node -e 0`),
+//   - real-world-like trees: every directory given with --trees (default: kustomize's examples
+//     in the shared conformance corpus, ../shared/conformance/cases/examples/*/input, and the
+//     CRD-heavy tree bench/generate-crds.mjs writes),
+//   - generated large trees (bench/generate.mjs) at --large sizes (kubectl only up to
+//     --kubectl-max), with peak RSS and the growth exponent,
+//   - a warm library build: a second build of a medium tree in the same process.
+// Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
+//
+//   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
+//                                         [--trees DIR,DIR] [--skip tiny,real,large,warm]
+
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { generateCrdTree } from './generate-crds.mjs';
+import { generateTree } from './generate.mjs';
+import { median, run } from './measure.mjs';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const KTS = path.join(REPO, 'bin', 'kustomize-ts.js');
+const args = process.argv.slice(2);
+const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
+const RUNS = Number(flag('--runs', '9'));
+const LARGE = flag('--large', '2000,20000,100000').split(',').filter(Boolean).map(Number);
+const KUBECTL_MAX = Number(flag('--kubectl-max', '2000'));
+const SKIP = new Set(flag('--skip', '').split(','));
+const log = (m) => process.stderr.write(`${m}\n`);
+const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-report-'));
+let failed = false;
+
+const ms = (s) => `${Math.round(s * 1000)} ms`;
+const sec = (s) => (s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`);
+const mb = (kb) => (kb > 0 ? `${Math.round(kb / 1024)} MB` : 'n/a');
+const ratio = (a, b) => (a / b).toFixed(2);
+
+/** Builds `dir` with both tools, alternating, `runs` times each; medians, peak RSS, identical output. */
+async function compare(dir, runs, withKubectl = true) {
+  const out = { kts: [], kubectl: [], ktsRss: 0, kubectlRss: 0, identical: undefined };
+  for (let i = 0; i < runs; i++) {
+    const k = await run(process.execPath, [KTS, 'build', dir], path.join(WORK, 'kts.yaml'));
+    if (!k.ok) throw new Error(`kustomize-ts failed on ${dir}: ${k.stderr.slice(0, 500)}`);
+    out.kts.push(k.seconds);
+    out.ktsRss = Math.max(out.ktsRss, k.rssKb);
+    if (!withKubectl) continue;
+    const c = await run('kubectl', ['kustomize', dir], path.join(WORK, 'kubectl.yaml'));
+    if (!c.ok) throw new Error(`kubectl failed on ${dir}: ${c.stderr.slice(0, 500)}`);
+    out.kubectl.push(c.seconds);
+    out.kubectlRss = Math.max(out.kubectlRss, c.rssKb);
+    if (i === 0) out.identical = fs.readFileSync(path.join(WORK, 'kts.yaml')).equals(fs.readFileSync(path.join(WORK, 'kubectl.yaml')));
+  }
+  if (out.identical === false) failed = true;
+  return out;
+}
+
+async function tiny() {
+  const dir = path.join(REPO, 'examples', 'hello', 'overlays', 'production');
+  const node0 = [];
+  const both = { kts: [], kubectl: [], ktsRss: 0, kubectlRss: 0, identical: undefined };
+  for (let i = 0; i < RUNS; i++) {
+    const r = await compare(dir, 1);
+    both.kts.push(...r.kts);
+    both.kubectl.push(...r.kubectl);
+    both.ktsRss = Math.max(both.ktsRss, r.ktsRss);
+    both.kubectlRss = Math.max(both.kubectlRss, r.kubectlRss);
+    both.identical = both.identical !== false && r.identical;
+    node0.push((await run(process.execPath, ['-e', '0'], path.join(WORK, 'node0'))).seconds);
+  }
+  const k = median(both.kts), c = median(both.kubectl), n = median(node0);
+  console.log('### Tiny tree (examples/hello/overlays/production)\n');
+  console.log('| kustomize-ts | kubectl kustomize | kts / kubectl | `node -e 0` | kts − node | kts peak RSS | kubectl peak RSS | identical |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
+  console.log(`| ${ms(k)} | ${ms(c)} | ${ratio(k, c)} | ${ms(n)} | ${ms(k - n)} | ${mb(both.ktsRss)} | ${mb(both.kubectlRss)} | ${both.identical ? 'yes' : '**NO**'} |\n`);
+}
+
+function realTrees() {
+  const given = flag('--trees', '');
+  if (given) return given.split(',').map((d) => ({ name: path.basename(d), dir: d }));
+  const trees = [];
+  // the shared corpus, beside the repository (or beside the worktree folder the repository is in)
+  const corpus = [path.join(REPO, '..', 'shared'), path.join(REPO, '..', '..', 'shared')].map((d) => path.join(d, 'conformance', 'cases', 'examples')).find((d) => fs.existsSync(d));
+  if (corpus) {
+    for (const name of fs.readdirSync(corpus).sort()) {
+      const input = path.join(corpus, name, 'input');
+      const spec = JSON.parse(fs.readFileSync(path.join(corpus, name, 'case.json'), 'utf8'));
+      if (spec.expect !== 'output' || spec.options?.enablePlugins) continue;
+      const rel = spec.build ?? '.';
+      trees.push({ name: `kustomize example ${name}`, dir: path.join(input, rel) });
+    }
+  }
+  for (const [name, crds] of [['CRD-heavy (argo-workflows-like: 20 CRDs, 16 MB)', 20], ['CRD-heavy (cert-manager-like: 6 CRDs, 5 MB)', 6]]) {
+    const dir = path.join(WORK, `crds-${crds}`);
+    generateCrdTree(dir, crds);
+    trees.push({ name, dir: path.join(dir, 'overlay') });
+  }
+  return trees;
+}
+
+async function real() {
+  const rows = [];
+  for (const { name, dir } of realTrees()) {
+    log(`real-world-like: ${name}`);
+    try {
+      const r = await compare(dir, Math.max(3, Math.ceil(RUNS / 3)));
+      rows.push({ name, k: median(r.kts), c: median(r.kubectl), identical: r.identical });
+    } catch (e) {
+      log(`  skipped: ${e.message.split('\n')[0]}`);
+    }
+  }
+  console.log('### Real-world-like trees\n');
+  console.log('| tree | kustomize-ts | kubectl kustomize | kts / kubectl | identical |');
+  console.log('| --- | ---: | ---: | ---: | :---: |');
+  for (const r of rows) console.log(`| ${r.name} | ${ms(r.k)} | ${ms(r.c)} | ${ratio(r.k, r.c)} | ${r.identical ? 'yes' : '**NO**'} |`);
+  const ratios = rows.map((r) => r.k / r.c);
+  console.log(`\nmedian ratio ${median(ratios).toFixed(2)}, highest ${Math.max(...ratios).toFixed(2)}, faster than kubectl on ${ratios.filter((x) => x < 1).length} of ${rows.length}\n`);
+}
+
+async function large() {
+  const rows = [];
+  for (const n of LARGE) {
+    const dir = path.join(WORK, `n${n}`);
+    log(`large: generating ${n}`);
+    generateTree(dir, n);
+    const withKubectl = n <= KUBECTL_MAX;
+    const r = await compare(path.join(dir, 'overlays', 'prod'), n >= 20000 ? 1 : 3, withKubectl);
+    rows.push({ n, k: median(r.kts), c: withKubectl ? median(r.kubectl) : undefined, ktsRss: r.ktsRss, kubectlRss: r.kubectlRss, identical: r.identical });
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('### Large generated trees (bench/generate.mjs)\n');
+  console.log('| resources | kustomize-ts | kubectl kustomize | kubectl / kts | kts peak RSS | kubectl peak RSS | identical |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
+  for (const r of rows) {
+    const c = r.c === undefined ? 'not run' : sec(r.c);
+    console.log(`| ${r.n} | ${sec(r.k)} | ${c} | ${r.c === undefined ? '' : `${(r.c / r.k).toFixed(0)}×`} | ${mb(r.ktsRss)} | ${r.c === undefined ? '' : mb(r.kubectlRss)} | ${r.identical === undefined ? '' : r.identical ? 'yes' : '**NO**'} |`);
+  }
+  if (rows.length >= 2) {
+    const [a, b] = rows.slice(-2);
+    console.log(`\ngrowth exponent between ${a.n} and ${b.n}: ${(Math.log(b.k / a.k) / Math.log(b.n / a.n)).toFixed(2)} (1 = linear)\n`);
+  }
+}
+
+async function warm() {
+  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
+  const dir = path.join(WORK, 'warm');
+  generateTree(dir, 200);
+  const target = path.join(dir, 'overlays', 'prod');
+  const times = [];
+  let resources = 0;
+  for (let i = 0; i < 12; i++) {
+    const t0 = process.hrtime.bigint();
+    const result = await build(target, { reorder: 'legacy', warn: () => {} });
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    resources = result.resources.length;
+  }
+  console.log('### Library, warm (same process)\n');
+  console.log('| tree | first build | second build | median of builds 2-12 |');
+  console.log('| --- | ---: | ---: | ---: |');
+  console.log(`| generated, ${resources} resources | ${times[0].toFixed(1)} ms | ${times[1].toFixed(1)} ms | ${median(times.slice(1)).toFixed(1)} ms |\n`);
+}
+
+console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);
+try {
+  if (!SKIP.has('tiny')) await tiny();
+  if (!SKIP.has('real')) await real();
+  if (!SKIP.has('warm')) await warm();
+  if (!SKIP.has('large')) await large();
+} finally {
+  fs.rmSync(WORK, { recursive: true, force: true });
+}
+console.log(`load average ${os.loadavg()[0].toFixed(1)} at end`);
+if (failed) {
+  console.log('\n**OUTPUTS DIFFER**');
+  process.exitCode = 1;
+}
