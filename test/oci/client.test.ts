@@ -7,6 +7,7 @@ import { KustomizeError } from '../../src/errors.js';
 import { pullArtifact, pushArtifact, resolveDigest } from '../../src/oci/client.js';
 import { sha256Digest } from '../../src/oci/digest.js';
 import { MediaType } from '../../src/oci/media-types.js';
+import { startTokenService } from './token-service.js';
 import { registryUnavailable, startRegistry, TEST_USER, type TestRegistry } from './registry.js';
 
 // The OCI client against a real registry (docker-registry, distribution 2.8) on 127.0.0.1.
@@ -78,6 +79,32 @@ describe('OCI client, registry with a password (htpasswd, Basic)', { skip }, () 
       if (saved === undefined) delete process.env['REGISTRY_AUTH_FILE'];
       else process.env['REGISTRY_AUTH_FILE'] = saved;
     }
+  });
+});
+
+describe('OCI client, registry with token authentication (Bearer)', { skip }, () => {
+  let registry: TestRegistry;
+  let tokens: Awaited<ReturnType<typeof startTokenService>>;
+  before(async () => {
+    tokens = await startTokenService(TEST_USER);
+    registry = await startRegistry({ auth: { token: tokens.config } });
+  });
+  after(async () => {
+    await registry?.stop();
+    await tokens?.close();
+  });
+
+  test('the challenge is answered with a token for the repository scope, fetched with the credentials', async () => {
+    const ref = `oci://${registry.host}/team/app:v1`;
+    await assert.rejects(pushArtifact(ref, { layers: [{ mediaType: 'text/plain', bytes: enc('x') }], auth: null }), remoteFailed(/unauthorized anonymously .*token service answered 401/));
+    const digest = await pushArtifact(ref, { layers: [{ mediaType: 'text/plain', bytes: enc('via token') }], auth: TEST_USER });
+    const pulled = await pullArtifact(ref, { auth: () => TEST_USER });
+    assert.equal(pulled.digest, digest);
+    assert.equal(new TextDecoder().decode(pulled.layers[0]!.bytes), 'via token');
+    assert.deepEqual(
+      tokens.requests.filter((r) => r.user === 'tester').map((r) => r.scope),
+      ['repository:team/app:pull,push', 'repository:team/app:pull'],
+    );
   });
 });
 
