@@ -43,6 +43,14 @@ export interface BuildOptions {
   plugins?: PluginRegistration[];
   /** where legacy plugins live; default: $KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin, ~/.config/kustomize/plugin, ~/kustomize/plugin */
   pluginHome?: string;
+  /**
+   * `--trusted-catalog` (repeatable): catalogs whose functions may run, named by their
+   * reference exactly as written in `catalogs:` or by their `metadata.name`. Trust stands in
+   * for `--enable-alpha-plugins`/`--enable-exec`; `--network` and `--mount` are still needed.
+   */
+  trustedCatalogs?: string[];
+  /** kustomize-ts's download cache (catalog exec functions, by digest); default $XDG_CACHE_HOME/kustomize-ts, else ~/.cache/kustomize-ts */
+  cacheDir?: string;
   /** `--enable-helm` */
   enableHelm?: boolean;
   /** `--helm-command`: the helm executable (a name looked up on PATH, or a path); default `helm` */

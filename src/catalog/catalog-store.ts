@@ -2,18 +2,13 @@ import { KustomizeError, wrapError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
-import { HttpStatusError, type RemoteSource } from '../load/remote/remote-source.js';
+import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
+import { pullArtifact, type OciClientOptions } from '../oci/index.js';
 import { readCatalog, type Catalog } from './catalog.js';
 import { parseCatalogReference, type CatalogReference } from './reference.js';
 
 /** The media type of a catalog's layer in an OCI artifact (KEP-2906). */
 export const CATALOG_LAYER_MEDIA_TYPE = 'application/vnd.cncf.kubernetes.krm-func-catalog.layer.v1+yaml';
-
-/** Pulls one layer of an OCI artifact, verified against its digest. */
-export interface OciLayerPuller {
-  /** the bytes of the artifact's layer of `mediaType`, and the digest of the manifest pulled */
-  pullLayer(ref: string, mediaType: string): Promise<{ bytes: Uint8Array; digest: string }>;
-}
 
 /** A catalog as fetched: its content, where it came from, and how to read files named relative to it. */
 export interface LoadedCatalog {
@@ -21,15 +16,21 @@ export interface LoadedCatalog {
   catalog: Catalog;
   /** the manifest digest, for a catalog pulled from an OCI registry */
   digest?: string;
-  /** reads a file named by a path relative to the catalog (an exec binary, a Starlark script) */
-  readRelative(path: string): Promise<Uint8Array>;
+  /**
+   * Reads a file a catalog names (an exec program, a Starlark script): an http(s):// URL, a
+   * file:// URL, or a path relative to the catalog. `describe` names the function in errors.
+   */
+  readUri(uri: string, describe: string): Promise<Uint8Array>;
 }
+
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri'> & { readRelative(path: string): Promise<Uint8Array> };
 
 /** What fetching catalogs needs from the build. */
 export interface CatalogSources {
   /** files over HTTP(S) and git clones (the build's remote source, made on first use) */
   remote(): Promise<RemoteSource>;
-  oci: OciLayerPuller;
+  /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
+  oci?: OciClientOptions;
 }
 
 /**
@@ -47,15 +48,29 @@ export class CatalogStore {
     const key = reference.kind === 'local' ? `local:${loader.absolute(reference.path)}` : raw;
     let found = this.loaded.get(key);
     if (!found) {
-      found = this.fetch(reference, loader).catch((e: unknown) => {
-        throw wrapError(e, `loading catalog '${raw}'`);
-      });
+      found = this.fetch(reference, loader).then(
+        (fetched): LoadedCatalog => ({ ...fetched, readUri: (uri, describe) => this.readUri(uri, fetched, loader.fs, describe) }),
+        (e: unknown) => {
+          throw wrapError(e, `loading catalog '${raw}'`);
+        },
+      );
       this.loaded.set(key, found);
     }
     return found;
   }
 
-  private async fetch(reference: CatalogReference, loader: Loader): Promise<LoadedCatalog> {
+  private async readUri(uri: string, fetched: FetchedCatalog, fs: FileSystem, describe: string): Promise<Uint8Array> {
+    if (isHttpUrl(uri)) return fetchHttp(await this.sources.remote(), uri);
+    if (/^file:\/\//i.test(uri)) return readFile(fs, decodeURIComponent(new URL(uri).pathname));
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) {
+      throw new KustomizeError('CATALOG_INVALID', `${describe}: '${uri}' must be an http(s):// or file:// URL, or a path relative to the catalog`, {
+        file: fetched.reference.raw,
+      });
+    }
+    return fetched.readRelative(uri);
+  }
+
+  private async fetch(reference: CatalogReference, loader: Loader): Promise<FetchedCatalog> {
     switch (reference.kind) {
       case 'local': {
         const path = reference.path;
@@ -69,13 +84,16 @@ export class CatalogStore {
       }
       case 'git': {
         const { dir, fs } = await (await this.sources.remote()).clone(reference.spec);
-        const file = inside(dir, reference.spec.path, reference.raw);
+        const file = inside(fs, dir, reference.spec.path, reference.raw);
         const catalog = readCatalog(decodeText(readFile(fs, file)), reference.raw);
-        return { reference, catalog, readRelative: async (p) => readFile(fs, inside(dir, join(dirname(reference.spec.path), p), reference.raw)) };
+        return { reference, catalog, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
-        const { bytes, digest } = await this.sources.oci.pullLayer(reference.raw, CATALOG_LAYER_MEDIA_TYPE);
-        const catalog = readCatalog(decodeText(bytes), reference.raw);
+        const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, mediaType: CATALOG_LAYER_MEDIA_TYPE });
+        if (layers.length !== 1) {
+          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { file: reference.raw });
+        }
+        const catalog = readCatalog(decodeText(layers[0]!.bytes), reference.raw);
         return {
           reference,
           catalog,
@@ -101,9 +119,16 @@ export async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint
   }
 }
 
-function inside(dir: string, path: string, what: string): string {
+/** `path` in the clone at `dir`, refused if it (or a symlink on the way) leaves the repository. */
+function inside(fs: FileSystem, dir: string, path: string, what: string): string {
   const file = resolve(dir, path);
-  if (!isWithin(dir, file)) throw new KustomizeError('LOAD_RESTRICTED', `'${path}' is outside the repository of '${what}'`, { file: what });
+  let real = file;
+  try {
+    real = fs.realPath(file);
+  } catch {
+    // missing: reading it reports that
+  }
+  if (!isWithin(dir, file) || !isWithin(fs.realPath(dir), real)) throw new KustomizeError('LOAD_RESTRICTED', `'${path}' is outside the repository of '${what}'`, { file: what });
   return file;
 }
 
