@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { build } from '../../src/build/build.js';
 import { readCatalog } from '../../src/catalog/catalog.js';
 import { KustomizeError } from '../../src/errors.js';
+import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readKustomization } from '../../src/kinds/kustomization.js';
 
 const FILE = '/app/catalog.yaml';
@@ -148,4 +150,12 @@ test('catalogs: is a Kustomization and Component field', () => {
   assert.deepEqual(k.catalogs, ['catalog.yaml', 'oci://r.example/c:v1']);
   const c = readKustomization('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncatalogs:\n- c.yaml\n', '/k/kustomization.yaml', '/k', () => {});
   assert.deepEqual(c.catalogs, ['c.yaml']);
+});
+
+test('a kustomization listing catalogs no step needs builds without fetching them (unreachable or missing)', async () => {
+  const fs = MemoryFileSystem.from({
+    'app/kustomization.yaml': 'catalogs:\n- http://127.0.0.1:1/catalog.yaml\n- oci://127.0.0.1:1/catalogs/c:v1\n- missing.yaml\nresources:\n- cm.yaml\nnamePrefix: p-\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+  });
+  assert.equal((await build('/app', { fs })).yaml, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: p-cm\n');
 });
