@@ -45,7 +45,7 @@ export async function executablePath(source: ExecSource, cacheDir: string): Prom
   const program = isArchive(platform.uri) ? await programInArchive(bytes, platform, describe) : bytes;
   mkdirSync(dir, { recursive: true });
   // written aside and renamed, so a concurrent build never runs half a file
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(temp, program);
   chmodSync(temp, 0o755);
   renameSync(temp, path);
