@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import type { Loader } from '../load/loader.js';
 import type { Resource } from '../model/resource.js';
-import type { BuildOptions } from '../options.js';
+import type { ResolvedOptions } from '../options.js';
 import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import type { PluginResolver } from '../plugins/resolver.js';
 import type { CatalogFunction, ContainerRuntime, FunctionVersion } from './catalog.js';
@@ -88,6 +88,12 @@ export class CatalogResolver implements PluginResolver {
   }
 }
 
+/** A layer's resolvers for its `catalogs:` (none when it lists none); `runStarlark` runs Starlark runtimes. */
+export function layerCatalogResolvers(references: readonly string[] | undefined, loader: Loader, store: CatalogStore, runStarlark?: StarlarkRunner): PluginResolver[] {
+  if (!references || references.length === 0) return [];
+  return [new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark)];
+}
+
 /** The error when nothing configures a config: names its apiVersion and kind, and the catalogs searched. */
 export function functionNotFoundError(config: Resource, configuredIn: string, catalogsSearched: readonly string[]): KustomizeError {
   const where = configuredIn ? ` (configured in ${configuredIn})` : '';
@@ -103,7 +109,7 @@ export function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | u
   return (trusted ?? []).some((t) => t === catalog.reference.raw || (name !== undefined && name !== '' && t === name));
 }
 
-function checkTrusted(catalog: LoadedCatalog, options: BuildOptions, describe: string): void {
+function checkTrusted(catalog: LoadedCatalog, options: Readonly<ResolvedOptions>, describe: string): void {
   if (isTrusted(catalog, options.trustedCatalogs)) return;
   const raw = catalog.reference.raw;
   const name = catalog.catalog.metadata?.name;
@@ -115,7 +121,7 @@ function checkTrusted(catalog: LoadedCatalog, options: BuildOptions, describe: s
   );
 }
 
-function checkContainerNeeds(container: ContainerRuntime, options: BuildOptions, describe: string): void {
+function checkContainerNeeds(container: ContainerRuntime, options: Readonly<ResolvedOptions>, describe: string): void {
   if (container.requireNetwork && !options.network) {
     throw new KustomizeError('PLUGIN_DISABLED', `${describe} requires network access (requireNetwork); allow it with --network`);
   }

@@ -11,7 +11,7 @@ import { NodeRemoteSource } from '../../src/load/remote/node-remote.js';
 import { resourcesFromText } from '../../src/model/resource-factory.js';
 import { ResourceMap } from '../../src/model/resource-map.js';
 import { OpenApiSchemaSetting } from '../../src/openapi/schema.js';
-import type { BuildOptions } from '../../src/options.js';
+import { resolveOptions, type ResolvedOptions } from '../../src/options.js';
 import type { PluginContext } from '../../src/plugins/plugin.js';
 
 /** Writes files under a fresh temp directory (executable when the text starts with `#!`) and returns it. */
@@ -86,12 +86,12 @@ export const hostOs = () => (process.platform === 'win32' ? 'windows' : process.
 export const hostArch = () => (process.arch === 'x64' ? 'amd64' : process.arch);
 
 /** Everything one resolver test needs: a store over the real remote source, a loader at `dir`. */
-export function setup(dir: string, options: BuildOptions = {}, runStarlark?: StarlarkRunner) {
+export function setup(dir: string, options: Partial<ResolvedOptions> = {}, runStarlark?: StarlarkRunner) {
   const remote = new NodeRemoteSource();
   const store = new CatalogStore({ remote: async () => remote });
   const loader = Loader.atRoot(new DiskFileSystem(), dir, options.loadRestrictor ?? 'rootOnly');
   const warnings: string[] = [];
-  const ctx: PluginContext = { loader, options, openapi: new OpenApiSchemaSetting(), warn: (m) => warnings.push(m) };
+  const ctx: PluginContext = { loader, options: resolveOptions(options), openapi: new OpenApiSchemaSetting(), warn: (m) => warnings.push(m) };
   const resolver = (references: string[]) => new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark);
   return { store, loader, ctx, resolver, warnings, cleanup: () => remote.cleanup() };
 }

@@ -7,7 +7,7 @@ import { after, before, describe, test } from 'node:test';
 import { functionNotFoundError } from '../../src/catalog/resolver.js';
 import { KustomizeError } from '../../src/errors.js';
 import { resourcesFromText } from '../../src/model/resource-factory.js';
-import type { BuildOptions } from '../../src/options.js';
+import type { ResolvedOptions } from '../../src/options.js';
 import { startServer } from '../load/git-http-server.js';
 import { catalogYaml, CONFIG, execRuntime, fileSha256, hostArch, hostOs, renamerFunction, renamerScript, runOnConfigMap, setup, sha256, tarGz, tree } from './harness.js';
 
@@ -22,7 +22,7 @@ const gitRoot = join(work, 'srv');
 let server: { url: string; close: () => Promise<void> };
 
 const marker = (name: string) => join(work, `ran-${name}`);
-const options = (extra: BuildOptions = {}): BuildOptions => ({ cacheDir: mkdtempSync(join(tmpdir(), 'kts-cache-')), ...extra });
+const options = (extra: Partial<ResolvedOptions> = {}): Partial<ResolvedOptions> => ({ cacheDir: mkdtempSync(join(tmpdir(), 'kts-cache-')), ...extra });
 const code = (c: string, pattern: RegExp) => (e: unknown) => {
   assert.ok(e instanceof KustomizeError, String(e));
   assert.equal(e.code, c, e.message);

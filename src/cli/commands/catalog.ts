@@ -5,14 +5,6 @@ import { DiskFileSystem } from '../../fs/disk.js';
 import { Loader } from '../../load/loader.js';
 import { NodeRemoteSource } from '../../load/remote/node-remote.js';
 import type { Command } from '../command.js';
-import type { FlagSpec } from '../flags.js';
-
-/** `build`'s flag for trusting catalogs (maps to the `trustedCatalogs` option); the build command lists it. */
-export const TRUSTED_CATALOG_FLAG: FlagSpec = {
-  name: 'trusted-catalog',
-  type: 'list',
-  help: "trust a KRM function catalog, named by its reference as written in 'catalogs:' or by its metadata.name; its functions then run without --enable-alpha-plugins/--enable-exec",
-};
 
 const FORMATS: Record<string, CatalogViewFormat> = { text: 'text', yaml: 'yaml', json: 'json' };
 
