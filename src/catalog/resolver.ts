@@ -4,6 +4,7 @@ import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import type { PluginResolver } from '../plugins/resolver.js';
+import { StarlarkFunction } from '../plugins/starlark-function.js';
 import type { CatalogFunction, ContainerRuntime, FunctionVersion } from './catalog.js';
 import type { CatalogStore, LoadedCatalog } from './catalog-store.js';
 import { chooseRuntime } from './runtime-choice.js';
@@ -88,8 +89,16 @@ export class CatalogResolver implements PluginResolver {
   }
 }
 
+/** Runs a catalog's Starlark script with the in-process interpreter. */
+export const inProcessStarlark: StarlarkRunner = (script, config, configuredIn) => new StarlarkFunction(config, { source: script.source, name: script.uri }, configuredIn);
+
 /** A layer's resolvers for its `catalogs:` (none when it lists none); `runStarlark` runs Starlark runtimes. */
-export function layerCatalogResolvers(references: readonly string[] | undefined, loader: Loader, store: CatalogStore, runStarlark?: StarlarkRunner): PluginResolver[] {
+export function layerCatalogResolvers(
+  references: readonly string[] | undefined,
+  loader: Loader,
+  store: CatalogStore,
+  runStarlark: StarlarkRunner = inProcessStarlark,
+): PluginResolver[] {
   if (!references || references.length === 0) return [];
   return [new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark)];
 }

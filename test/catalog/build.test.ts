@@ -57,6 +57,15 @@ test('build(): an explicit runtime wins over the catalog and still needs --enabl
   assert.equal(existsSync(join(work, 'build-explicit')), false);
 });
 
+test('build(): a Starlark runtime runs the catalog’s script in the in-process interpreter', async () => {
+  const dir = app('build-starlark', {
+    'app/catalog.yaml': catalogYaml('team', renamerFunction('        starlark: fn/prefix.star\n')),
+    'app/fn/prefix.star': 'for r in ctx.resource_list["items"]:\n  r["metadata"]["name"] = "star-" + r["metadata"]["name"]\n',
+  });
+  const { yaml } = await build(join(dir, 'app'), { trustedCatalogs: ['team'] });
+  assert.equal(yaml, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: star-cm\n');
+});
+
 test('CLI: build --trusted-catalog (repeatable) and catalog view are commands of kustomize-ts', async () => {
   const dir = app('cli-ok');
   let out = '';
