@@ -49,6 +49,14 @@ export interface PluginOptions {
   pluginHome: string | undefined;
   /** seconds a plugin (process, in-process plugin, or one helm command) may run before it is stopped */
   pluginTimeout: number;
+  /**
+   * `--trusted-catalog` (repeatable): catalogs whose functions may run, named by their
+   * reference exactly as written in `catalogs:` or by their `metadata.name`. Trust stands in
+   * for `--enable-alpha-plugins`/`--enable-exec`; `--network` and `--mount` are still needed.
+   */
+  trustedCatalogs: string[];
+  /** kustomize-ts's download cache (catalog exec functions, by digest); unset: $XDG_CACHE_HOME/kustomize-ts, else ~/.cache/kustomize-ts */
+  cacheDir: string | undefined;
 }
 
 /** `helmCharts` and the HelmChartInflationGenerator. */
@@ -102,6 +110,8 @@ export const DEFAULT_OPTIONS: {
     containerRuntime: undefined,
     pluginHome: undefined,
     pluginTimeout: 120,
+    trustedCatalogs: [],
+    cacheDir: undefined,
   },
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
   output: { reorder: 'none', addManagedByLabel: false, warn: undefined },

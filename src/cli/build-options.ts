@@ -62,6 +62,15 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'pluginTimeout',
     parse: (v) => positiveSeconds(String(v)),
   }),
+  optionFlag({
+    flag: {
+      name: 'trusted-catalog',
+      type: 'list',
+      help: "trust a KRM function catalog, named by its reference as written in 'catalogs:' or by its metadata.name; its functions then run without --enable-alpha-plugins/--enable-exec",
+    },
+    option: 'trustedCatalogs',
+    parse: list,
+  }),
   // helm
   optionFlag({ flag: { name: 'enable-helm', type: 'bool', help: 'Enable use of the Helm chart inflator generator.' }, option: 'enableHelm', parse: bool }),
   optionFlag({

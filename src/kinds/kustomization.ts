@@ -177,6 +177,8 @@ export interface Kustomization {
   transformers?: string[];
   validators?: string[];
   buildMetadata?: string[];
+  /** KRM function catalogs (KEP-2906) this layer's plugin configs are resolved through: paths, URLs, git or oci:// references */
+  catalogs?: string[];
 }
 
 /** The raw decoded file, before fix-ups; deprecated fields still present. */

@@ -1,3 +1,4 @@
+import { layerCatalogResolvers } from '../catalog/resolver.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
@@ -51,7 +52,7 @@ export class KustomizationTarget {
     private readonly loadChild: ChildTargetLoader,
   ) {
     this.fieldSteps = new FieldSteps(kustomization, loader, this.configuredIn);
-    this.resolution = ctx.resolution;
+    this.resolution = ctx.resolution.withLayer(layerCatalogResolvers(kustomization.catalogs, loader, ctx.catalogs));
   }
 
   /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
