@@ -11,10 +11,18 @@ export type ReorderOption = 'legacy' | 'none' | 'unspecified';
 export interface BuildOptions {
   /** where files are read from; the disk by default */
   fs?: FileSystem;
-  /** where remote resources (HTTP files, git repositories) come from; by default `fetch` and the `git` executable */
+  /** where remote resources (HTTP files, git repositories, OCI artifacts) come from; by default `fetch` and the `git` executable */
   remote?: RemoteSource;
   /** directory relative paths are resolved against (the CLI's working directory); `/` for in-memory trees */
   cwd?: string;
+  /**
+   * `--remote-cache DIR` (the CLI also reads `KUSTOMIZE_TS_REMOTE_CACHE`): keep remote bases
+   * across builds, git trees by commit, OCI trees by digest, HTTP files by URL (revalidated).
+   * Without it, remote bases go to temporary directories removed after the build.
+   */
+  remoteCache?: string;
+  /** `--offline`: build remote references from `remoteCache` alone; a missing one is an error naming it */
+  offline?: boolean;
   /** `--load-restrictor`; `rootOnly` by default */
   loadRestrictor?: LoadRestriction;
   /**

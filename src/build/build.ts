@@ -5,6 +5,7 @@ import { SortOrderTransformer } from '../builtins/SortOrderTransformer.js';
 import { Loader } from '../load/loader.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import { join } from '../fs/path.js';
+import { isOciReference, parseOciReference } from '../oci/reference.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { VERSION, type BuildOptions, type ReorderOption } from '../options.js';
@@ -75,8 +76,12 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
   }
 }
 
-/** The loader of the directory to build: a local one, or a checkout when `path` is a git URL (as kustomize allows). */
+/** The loader of the directory to build: a local one, a checkout when `path` is a git URL (as kustomize allows), or an `oci://` artifact's tree. */
 async function rootLoader(path: string, cwd: string, ctx: BuildContext): Promise<Loader> {
+  if (isOciReference(path)) {
+    const tree = await (await ctx.remote()).pullTree(parseOciReference(path));
+    return Loader.atRemote(tree.fs, tree.dir, { url: path, dir: tree.dir }, undefined);
+  }
   const spec = parseRepoSpec(path);
   if (!spec) return Loader.atRoot(ctx.fs, path, ctx.options.loadRestrictor ?? 'rootOnly', cwd);
   const clone = await (await ctx.remote()).clone(spec);

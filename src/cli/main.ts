@@ -31,6 +31,8 @@ const BUILD_FLAGS: FlagSpec[] = [
   { name: 'helm-api-versions', type: 'list', help: 'Kubernetes api versions used by Helm for Capabilities.APIVersions' },
   { name: 'helm-kube-version', type: 'string', help: 'Kubernetes version used by Helm for Capabilities.KubeVersion' },
   { name: 'helm-debug', type: 'bool', help: 'Enable debug output from the Helm chart inflator generator.' },
+  { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
+  { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' },
   { name: 'help', short: 'h', type: 'bool', help: 'help for build' },
 ];
 
@@ -103,6 +105,8 @@ async function runBuild(args: string[], io: { out: (s: string) => void; err: (s:
     helmKubeVersion: (flags.get('helm-kube-version') as string | undefined) ?? '',
     helmDebug: flags.get('helm-debug') === true,
     pluginTimeout: Number(flags.get('plugin-timeout') ?? 120),
+    remoteCache: (flags.get('remote-cache') as string | undefined) || process.env['KUSTOMIZE_TS_REMOTE_CACHE'] || undefined,
+    offline: flags.get('offline') === true,
     warn: (m) => io.err(`${m}\n`),
   };
   const result = await build(positional[0] ?? '.', options);
