@@ -7,6 +7,7 @@ import { after, before, beforeEach, test } from 'node:test';
 import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
+import { main } from '../../src/cli/main.js';
 import { startServer } from './git-http-server.js';
 
 // Fetching each remote once per build, and the opt-in cache across builds, against a real
@@ -202,4 +203,30 @@ test('concurrent builds sharing a cold cache directory both succeed and leave on
   const warnings: string[] = [];
   await build('/app', { fs, remoteCache, offline: true, warn: (m) => warnings.push(m) });
   assert.deepEqual(warnings, []);
+});
+
+test('the CLI: --remote-cache, KUSTOMIZE_TS_REMOTE_CACHE and --offline', async () => {
+  const remoteCache = freshCache();
+  const dir = mkdtempSync(join(tmpdir(), 'kts-cli-overlay-'));
+  writeFileSync(join(dir, 'kustomization.yaml'), `resources:\n- ${repo()}//base?ref=main\n`);
+  const run = async (...args: string[]) => {
+    let out = '';
+    let err = '';
+    const code = await main(['build', dir, ...args], { out: (s) => (out += s), err: (s) => (err += s) });
+    return { code, out, err };
+  };
+  const offlineWithout = await run('--offline');
+  assert.equal(offlineWithout.code, 1);
+  assert.match(offlineWithout.err, /^Error: .*offline: '.*\/\/base\?ref=main' is not in a remote cache/);
+  const online = await run('--remote-cache', remoteCache);
+  assert.equal(online.code, 0);
+  server.requests.length = 0;
+  process.env['KUSTOMIZE_TS_REMOTE_CACHE'] = remoteCache;
+  try {
+    const offline = await run('--offline');
+    assert.deepEqual([offline.code, offline.out], [0, online.out]);
+  } finally {
+    delete process.env['KUSTOMIZE_TS_REMOTE_CACHE'];
+  }
+  assert.deepEqual(server.requests, []);
 });
