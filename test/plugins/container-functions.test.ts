@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFil
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/pipeline/build.js';
 import { writeTree } from './plugin-tree.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with

@@ -2,7 +2,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
-import type { BuildOptions } from '../../options.js';
+import type { ResolvedOptions } from '../../options.js';
 import { DiskFileSystem } from '../../fs/disk.js';
 import { pullArtifact, resolveDigest, type OciClientOptions } from '../../oci/client.js';
 import { MediaType } from '../../oci/media-types.js';
@@ -169,7 +169,7 @@ export class NodeRemoteSource implements RemoteSource {
 }
 
 /** The default remote source of a build with these options. */
-export function nodeRemoteSourceFor(options: BuildOptions): NodeRemoteSource {
+export function nodeRemoteSourceFor(options: Readonly<Pick<ResolvedOptions, 'remoteCache' | 'offline' | 'warn'>>): NodeRemoteSource {
   return new NodeRemoteSource({
     ...(options.remoteCache && { cacheDir: options.remoteCache }),
     ...(options.offline && { offline: true }),

@@ -1,36 +1,47 @@
-import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
-import { defaultTransformerConfig, emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
-import { join } from '../fs/path.js';
-import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
-import { readKustomization, KUSTOMIZATION_FILE_NAMES, type Kustomization } from '../kinds/kustomization.js';
-import { Loader } from '../load/loader.js';
-import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
-import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
-import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
-import { originFromConfig, type Origin } from '../model/origin.js';
-import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
-import { Resource as ResourceClass, type Resource } from '../model/resource.js';
-import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
-import type { ResourceMap } from '../model/resource-map.js';
-import { PluginLoader, type PluginRole } from '../plugins/loader.js';
-import { hasPrecomputedScope } from '../openapi/schema.js';
-import type { ConfiguredPlugin, Generator, PluginContext, Transformer } from '../plugins/plugin.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
+import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
+import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
+import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
+import { emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
+import { join } from '../fs/path.js';
+import type { Kustomization } from '../kinds/kustomization.js';
+import { Loader } from '../load/loader.js';
+import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
+import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
+import type { Origin } from '../model/origin.js';
+import { resourcesFromText } from '../model/resource-factory.js';
+import type { Resource } from '../model/resource.js';
+import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
+import { hasPrecomputedScope } from '../openapi/schema.js';
+import type { PluginResolution } from '../plugins/configure.js';
 import { Accumulator } from './accumulator.js';
-import { fieldGenerators, fieldTransformers } from './builtin-plugins.js';
 import type { BuildContext } from './context.js';
+import { FieldSteps } from './field-steps.js';
+import type { StepConfig } from './step.js';
+import { configureSteps, runGenerator, runTransformer, runValidator } from './steps.js';
 
-const plugins = new PluginLoader();
+/** Where a kustomization directory is, for origin annotations. */
+export interface OriginBase {
+  /** relative to the top of the build, or to the root of `repo` */
+  dir: string;
+  repo?: string;
+  ref?: string;
+}
+
+/** Reads the kustomization of a child directory (a base or a component): the target loader's job, handed in. */
+export type ChildTargetLoader = (loader: Loader, originBase: OriginBase) => KustomizationTarget;
 
 /**
  * One kustomization (or component) directory and what it does: accumulate its resources
  * (files and other kustomizations), then generate, then apply its components, then
- * transform, then validate, in kustomize's order.
+ * transform, then validate, in kustomize's order. Every generator, transformer and
+ * validator is a step config run by the one runner (./steps.ts).
  */
-export class KustTarget {
-  private readonly pluginCtx: PluginContext;
+export class KustomizationTarget {
+  private readonly fieldSteps: FieldSteps;
+  private readonly resolution: PluginResolution;
 
-  private constructor(
+  constructor(
     readonly loader: Loader,
     readonly kustomization: Kustomization,
     /** the kustomization file's name in its directory */
@@ -38,30 +49,10 @@ export class KustTarget {
     private readonly ctx: BuildContext,
     /** where this directory is, for origin annotations: relative to the top of the build, or inside a remote repository */
     private readonly originBase: OriginBase,
+    private readonly loadChild: ChildTargetLoader,
   ) {
-    this.pluginCtx = ctx.pluginContext(loader);
-  }
-
-  /** Finds and reads the kustomization file of the loader's directory; prints its deprecation warnings. */
-  static load(loader: Loader, ctx: BuildContext, originBase: OriginBase = { dir: '' }): KustTarget {
-    const found: [string, string][] = [];
-    for (const name of KUSTOMIZATION_FILE_NAMES) {
-      const path = loader.absolute(name);
-      if (loader.fs.exists(path) && !loader.fs.isDirectory(path)) found.push([name, utf8DecodeStrict(loader.load(name)) ?? '']);
-    }
-    if (found.length === 0) {
-      throw new KustomizeError(
-        'KUSTOMIZATION_NOT_FOUND',
-        `unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '${loader.root}'`,
-        { file: loader.root },
-      );
-    }
-    if (found.length > 1) {
-      throw new KustomizeError('KUSTOMIZATION_INVALID', `Found multiple kustomization files under: ${loader.root}\n`, { file: loader.root });
-    }
-    const [name, text] = found[0]!;
-    const kustomization = readKustomization(text, loader.absolute(name), loader.root, (m) => ctx.warn(m));
-    return new KustTarget(loader, kustomization, name, ctx, originBase);
+    this.fieldSteps = new FieldSteps(kustomization, loader, this.configuredIn);
+    this.resolution = ctx.resolution;
   }
 
   /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
@@ -69,13 +60,40 @@ export class KustTarget {
     const k = this.kustomization;
     await withErrorPrefix('accumulating resources', () => this.accumulateResources(acc, k.resources ?? []));
     acc.mergeConfig(this.ownTransformerConfig());
-    for (const path of k.crds ?? []) acc.mergeConfig(transformerConfigFromCrds(utf8DecodeStrict(this.loader.load(path)) ?? '', path));
-    await this.runGenerators(acc);
+    for (const path of k.crds ?? []) acc.mergeConfig(transformerConfigFromCrds(this.loader.loadText(path), path));
+    await this.generate(acc);
     await withErrorPrefix('accumulating components', () => this.accumulateComponents(acc, k.components ?? []));
-    await this.runTransformers(acc);
-    await this.runValidators(acc);
+    await this.transform(acc);
+    await this.validate(acc);
     acc.vars.declare(k.vars ?? [], acc.resources);
     return acc;
+  }
+
+  /** Applies this kustomization's `openapi:` field to the build's schema choice. */
+  applyOpenApiField(root: boolean): void {
+    const field = this.kustomization.openapi;
+    const path = field?.['path'];
+    const text = path === undefined ? undefined : this.loader.loadText(path);
+    this.ctx.openapi.set(field, text, { root, file: this.loader.absolute(this.fileName) });
+  }
+
+  private async generate(acc: Accumulator): Promise<void> {
+    const steps = [...this.fieldSteps.generators(), ...(await this.configSteps(this.kustomization.generators))];
+    for (const step of await configureSteps(steps, 'generator', this.ctx, this.resolution)) {
+      const generated = await runGenerator(step, this.ctx);
+      this.noteTypes(generated);
+      withErrorPrefix(`merging from generator ${step.origin.configuredBy?.kind ?? ''}`, () => acc.absorbGenerated(generated));
+    }
+  }
+
+  private async transform(acc: Accumulator): Promise<void> {
+    const steps = [...this.fieldSteps.transformers(acc.config), ...(await this.configSteps(this.kustomization.transformers))];
+    for (const step of await configureSteps(steps, 'transformer', this.ctx, this.resolution)) await runTransformer(step, acc.resources, this.ctx);
+  }
+
+  private async validate(acc: Accumulator): Promise<void> {
+    const steps = await this.configSteps(this.kustomization.validators);
+    for (const step of await configureSteps(steps, 'validator', this.ctx, this.resolution)) await runValidator(step, acc.resources);
   }
 
   /**
@@ -84,14 +102,14 @@ export class KustTarget {
    */
   private ownTransformerConfig(): TransformerConfig {
     const entries = this.kustomization.configurations ?? [];
-    if (entries.length === 0) return defaultTransformerConfig();
+    if (entries.length === 0) return DEFAULT_TRANSFORMER_CONFIG;
     let config = emptyTransformerConfig();
     for (const entry of entries) {
       const inline = entry.includes('\n') || entry.includes('\r');
-      const text = inline ? entry : utf8DecodeStrict(this.loader.load(entry)) ?? '';
+      const text = inline ? entry : this.loader.loadText(entry);
       config = mergeTransformerConfigs(config, parseTransformerConfig(text, inline ? this.fileName : entry));
     }
-    return mergeTransformerConfigs(config, defaultTransformerConfig());
+    return mergeTransformerConfigs(config, DEFAULT_TRANSFORMER_CONFIG);
   }
 
   /** Each entry is a resource file (local or HTTP), else a kustomization directory or a git repository. */
@@ -114,7 +132,7 @@ export class KustTarget {
       try {
         child = await this.childTarget(path);
       } catch (e) {
-        if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID') throw fileError;
+        if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID' || fileError.code === 'FILE_INVALID') throw fileError;
         throw wrapError(e, `accumulation err='${fileError.message}'`);
       }
       try {
@@ -129,7 +147,9 @@ export class KustTarget {
     let resources: Resource[];
     try {
       const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
-      resources = resourcesFromText(utf8DecodeStrict(bytes) ?? new TextDecoder().decode(bytes), path);
+      const text = utf8DecodeStrict(bytes);
+      if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
+      resources = resourcesFromText(text, path);
     } catch (e) {
       if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${e.message}`, { cause: e });
       throw wrapError(e, `accumulating resources from '${path}'`);
@@ -172,8 +192,7 @@ export class KustTarget {
 
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
     const child = target.loader;
-    const sub = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => KustTarget.load(child, this.ctx, target.origin));
-    sub.applyOpenApiField(false);
+    const sub = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => this.loadChild(child, target.origin));
     const kind = sub.kustomization.kind;
     if (isComponent && kind !== 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind 'Component' for path '${child.root}' but got '${kind}'`);
@@ -212,60 +231,12 @@ export class KustTarget {
     if (resources.some((r) => !hasPrecomputedScope(r.apiVersion, r.kind))) this.ctx.openapi.touch();
   }
 
-  /** Applies this kustomization's `openapi:` field to the build's schema choice. */
-  applyOpenApiField(root: boolean): void {
-    const field = this.kustomization.openapi;
-    const path = field?.['path'];
-    const text = path === undefined ? undefined : utf8DecodeStrict(this.loader.load(path)) ?? '';
-    this.ctx.openapi.set(field, text, { root, file: this.loader.absolute(this.fileName) });
-  }
-
   private get configuredIn(): string {
     return join(this.originBase.dir, this.fileName);
   }
 
-  private async runGenerators(acc: Accumulator): Promise<void> {
-    const generators = [...fieldGenerators(this.kustomization, this.configuredIn), ...(await this.configuredPlugins(this.kustomization.generators, 'generator'))];
-    for (const g of generators) {
-      const generated = asResources(await g.plugin.generate(this.pluginCtx), g.origin);
-      this.noteTypes(generated);
-      if (this.ctx.trackOrigins) for (const r of generated) r.origin ??= g.origin;
-      withErrorPrefix(`merging from generator ${g.origin.configuredBy?.kind ?? ''}`, () => acc.absorbGenerated(generated));
-    }
-  }
-
-  private async runTransformers(acc: Accumulator): Promise<void> {
-    const transformers = [
-      ...fieldTransformers(this.kustomization, acc.config, this.pluginCtx, this.configuredIn),
-      ...(await this.configuredPlugins(this.kustomization.transformers, 'transformer')),
-    ];
-    for (const t of transformers) await this.runTransformer(acc.resources, t);
-  }
-
-  /** Validators run like transformers but may change nothing except the `validated-by` label. */
-  private async runValidators(acc: Accumulator): Promise<void> {
-    for (const v of await this.configuredPlugins(this.kustomization.validators, 'transformer')) {
-      const before = acc.resources.resources().map((r) => cloneValue(r.obj));
-      await v.plugin.transform(acc.resources, this.pluginCtx);
-      acc.resources.changed();
-      const after = acc.resources.resources();
-      if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.obj), before[i]))) {
-        throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(v.origin)})`);
-      }
-    }
-  }
-
-  private async runTransformer(resources: ResourceMap, t: ConfiguredPlugin<Transformer>): Promise<void> {
-    await t.plugin.transform(resources, this.pluginCtx);
-    resources.changed();
-    resources.removeAll(resources.resources().filter((r) => isEmptyObject(r.obj)));
-    if (this.ctx.trackOrigins) recordTransformation(resources, t.origin);
-  }
-
-  /** The plugins configured by `generators:`/`transformers:`/`validators:` entries (inline configs first, then files and kustomizations). */
-  private async configuredPlugins(entries: string[] | undefined, role: 'generator'): Promise<ConfiguredPlugin<Generator>[]>;
-  private async configuredPlugins(entries: string[] | undefined, role: 'transformer'): Promise<ConfiguredPlugin<Transformer>[]>;
-  private async configuredPlugins(entries: string[] | undefined, role: PluginRole): Promise<ConfiguredPlugin<Generator | Transformer>[]> {
+  /** The steps `generators:`/`transformers:`/`validators:` entries configure: inline configs first, then files and kustomizations. */
+  private async configSteps(entries: string[] | undefined): Promise<StepConfig[]> {
     if (!entries || entries.length === 0) return [];
     const configs = new Accumulator();
     const paths: string[] = [];
@@ -282,27 +253,8 @@ export class KustTarget {
       configs.resources.appendAll(inline);
     }
     await this.accumulateResources(configs, paths, true);
-    const out: ConfiguredPlugin<Generator | Transformer>[] = [];
-    for (const config of configs.resources) {
-      const configuredIn = config.origin?.path ?? this.configuredIn;
-      const plugin = await plugins.load(config, configuredIn, this.pluginCtx, role);
-      out.push({ plugin, origin: originFromConfig(configuredIn, config.obj) });
-    }
-    return out;
+    return configs.resources.resources().map((config) => ({ config, configuredIn: config.origin?.path ?? this.configuredIn, loader: this.loader }));
   }
-}
-
-function isEmptyObject(o: YMap): boolean {
-  for (const _ in o) return false;
-  return true;
-}
-
-/** Where a kustomization directory is, for origin annotations. */
-export interface OriginBase {
-  /** relative to the top of the build, or to the root of `repo` */
-  dir: string;
-  repo?: string;
-  ref?: string;
 }
 
 interface ChildTarget {
@@ -314,38 +266,4 @@ function withRepo(o: Origin, repo: string | undefined, ref: string | undefined):
   if (repo) o.repo = repo;
   if (ref) o.ref = ref;
   return o;
-}
-
-/** A resource after a validator, without the `validated-by` label it may add (a copy only when there is one). */
-function withoutValidatedBy(obj: YMap): YMap {
-  const meta = obj['metadata'];
-  const labels = isMap(meta) ? meta['labels'] : undefined;
-  if (!isMap(labels) || !('validated-by' in labels)) return obj;
-  const copy = cloneValue(obj);
-  const copiedMeta = copy['metadata'] as YMap;
-  const copiedLabels = copiedMeta['labels'] as YMap;
-  delete copiedLabels['validated-by'];
-  if (Object.keys(copiedLabels).length === 0) delete copiedMeta['labels'];
-  return copy;
-}
-
-function describeOrigin(o: Origin): string {
-  const by = o.configuredBy;
-  return `${by?.kind ?? ''} ${by?.name ?? ''} configured in ${o.configuredIn ?? ''}`.trim();
-}
-
-/** What a generator returned, as resources, in order: in-process plugins may return plain objects. */
-function asResources(generated: (Resource | YMap)[], origin: Origin): Resource[] {
-  return generated.flatMap((g) => (g instanceof ResourceClass ? [g] : resourcesFromValues([g], origin.configuredIn ?? '')));
-}
-
-/**
- * kustomize's transformer annotations: a resource without an origin is taken to be made by
- * the transformer; one with an origin records the transformer among its transformations.
- */
-function recordTransformation(resources: ResourceMap, origin: Origin): void {
-  for (const r of resources) {
-    if (!r.origin) r.origin = origin;
-    else (r.transformations ??= []).push(origin);
-  }
 }
