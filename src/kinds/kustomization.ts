@@ -211,7 +211,7 @@ export function readKustomization(text: string, file: string, dir: string, warn:
     raw = decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
-    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, cause: e });
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, ...(e.field && { field: e.field }), cause: e });
   }
   for (const [field, message] of DEPRECATIONS) if (raw[field] !== undefined) warn(message);
   const k = fixKustomization(raw);

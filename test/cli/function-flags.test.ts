@@ -6,12 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { exec, writeTree } from '../plugins/plugin-tree.js';
+import { buildBusyboxImage } from '../plugins/busybox-image.js';
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -87,14 +88,8 @@ const skip = !podman && !required ? 'podman is not installed: run scripts/setup-
 const IMAGE = 'localhost/kustomize-ts-test/flags:v1';
 
 function buildImage(): void {
-  const dir = mkdtempSync(join(tmpdir(), 'kts-image-'));
-  mkdirSync(join(dir, 'rootfs/bin'), { recursive: true });
-  mkdirSync(join(dir, 'rootfs/etc'), { recursive: true });
-  copyFileSync('/bin/busybox', join(dir, 'rootfs/bin/busybox'));
-  writeFileSync(join(dir, 'rootfs/etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n');
-  writeFileSync(join(dir, 'rootfs/etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
-  writeFileSync(
-    join(dir, 'rootfs/fn.sh'),
+  buildBusyboxImage(
+    IMAGE,
     [
       'uid=$(/bin/busybox id -u)',
       'data=$(/bin/busybox cat /data/value 2>/dev/null || echo none)',
@@ -103,8 +98,6 @@ function buildImage(): void {
       '',
     ].join('\n'),
   );
-  writeFileSync(join(dir, 'Containerfile'), 'FROM scratch\nCOPY rootfs/ /\nENTRYPOINT ["/bin/busybox", "sh", "/fn.sh"]\n');
-  execFileSync('podman', ['build', '-q', '-t', IMAGE, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 const containerConfig = (network: boolean) => `apiVersion: example.com/v1
