@@ -28,6 +28,12 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'loadRestrictor',
     parse: (v) => loadRestriction(String(v)),
   }),
+  optionFlag({
+    flag: { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
+    option: 'remoteCache',
+    parse: (v, env) => (typeof v === 'string' ? v : env['KUSTOMIZE_TS_REMOTE_CACHE']) || undefined,
+  }),
+  optionFlag({ flag: { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' }, option: 'offline', parse: bool }),
   // plugins and runtimes
   optionFlag({ flag: { name: 'enable-alpha-plugins', type: 'bool', help: 'enable kustomize plugins' }, option: 'enablePlugins', parse: bool }),
   optionFlag({
@@ -118,7 +124,7 @@ export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Rec
   for (const { flag, option, parse } of BUILD_OPTION_FLAGS) {
     const value = flags.get(flag.name);
     if (value !== undefined) options[option] = parse(value, env);
-    else if (option === 'addManagedByLabel') options[option] = parse(false, env);
+    else if (option === 'addManagedByLabel' || option === 'remoteCache') options[option] = parse(false, env);
   }
   return options as Partial<ResolvedOptions>;
 }

@@ -54,8 +54,8 @@ export interface OciClientOptions {
 }
 
 export interface PullOptions extends OciClientOptions {
-  /** pull only the layers of this media type; an error if the artifact has none */
-  mediaType?: string;
+  /** pull only the layers of this media type (or of any of these); an error if the artifact has none */
+  mediaType?: string | readonly string[];
 }
 
 export interface PushOptions extends OciClientOptions {
@@ -77,10 +77,11 @@ export async function pullArtifact(ref: string | OciReference, options: PullOpti
   const parsed = typeof ref === 'string' ? parseOciReference(ref) : ref;
   const session = new RegistrySession(parsed, await credentialLookup(options.auth), limits(options), 'pull');
   const { digest, manifest } = await fetchManifest(session, options.maxManifestBytes ?? 4 * MiB);
-  const wanted = options.mediaType === undefined ? manifest.layers : manifest.layers.filter((l) => l.mediaType === options.mediaType);
+  const types = options.mediaType === undefined ? undefined : ([] as string[]).concat(options.mediaType);
+  const wanted = types === undefined ? manifest.layers : manifest.layers.filter((l) => types.includes(l.mediaType));
   if (wanted.length === 0) {
     const found = manifest.layers.map((l) => l.mediaType).join(', ') || 'none';
-    throw new KustomizeError('REMOTE_FAILED', `${parsed.raw}: the artifact has no layer of media type ${options.mediaType} (its layers: ${found})`, { file: parsed.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${parsed.raw}: the artifact has no layer of media type ${types!.join(' or ')} (its layers: ${found})`, { file: parsed.raw });
   }
   const layers: PulledLayer[] = [];
   for (const layer of wanted) {

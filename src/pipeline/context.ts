@@ -30,7 +30,7 @@ export class BuildContext {
 
   /** The source of remote resources, made on first use (the default one needs Node). */
   async remote(): Promise<RemoteSource> {
-    this.remoteSource ??= this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+    this.remoteSource ??= this.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(this.options);
     return this.remoteSource;
   }
 

@@ -1,8 +1,12 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pushArtifact } from '../../src/oci/client.js';
+import type { RegistryCredentials } from '../../src/oci/credentials.js';
+import { MediaType } from '../../src/oci/media-types.js';
+import { writeTreeArchive, type TreeFile } from '../../src/oci/tar.js';
 
 /**
  * A real OCI registry (Debian's `docker-registry`, distribution 2.8) on 127.0.0.1 for tests:
@@ -93,5 +97,28 @@ function freePort(): Promise<number> {
       const { port } = server.address() as { port: number };
       server.close(() => resolve(port));
     });
+  });
+}
+
+/** Every file under `dir`, relative paths, as a tree archive takes them. */
+export function treeFiles(dir: string): TreeFile[] {
+  const out: TreeFile[] = [];
+  const walk = (rel: string) => {
+    for (const name of readdirSync(join(dir, rel)).sort()) {
+      const path = rel ? `${rel}/${name}` : name;
+      if (statSync(join(dir, path)).isDirectory()) walk(path);
+      else out.push({ path, bytes: readFileSync(join(dir, path)) });
+    }
+  };
+  walk('');
+  return out;
+}
+
+/** Publishes a directory the way `flux push artifact` does: one tar.gz layer, Flux's media types. Returns the digest. */
+export async function pushTree(ref: string, files: TreeFile[], auth?: RegistryCredentials): Promise<string> {
+  return pushArtifact(ref, {
+    config: { mediaType: MediaType.fluxConfig, bytes: new TextEncoder().encode('{}') },
+    layers: [{ mediaType: MediaType.fluxContent, bytes: await writeTreeArchive(files) }],
+    ...(auth && { auth }),
   });
 }
