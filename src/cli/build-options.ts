@@ -7,7 +7,9 @@ import type { FlagSpec, FlagValue } from './flags.js';
 interface OptionFlag<K extends keyof ResolvedOptions> {
   flag: FlagSpec;
   option: K;
-  parse(value: FlagValue, env: Record<string, string | undefined>): ResolvedOptions[K];
+  parse(value: FlagValue): ResolvedOptions[K];
+  /** the environment variable that sets the option when the flag is absent, and how its value is read */
+  fromEnv?: { name: string; parse(value: string): ResolvedOptions[K] | undefined };
 }
 
 const optionFlag = <K extends keyof ResolvedOptions>(f: OptionFlag<K>): OptionFlag<keyof ResolvedOptions> => f as unknown as OptionFlag<keyof ResolvedOptions>;
@@ -31,7 +33,8 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
   optionFlag({
     flag: { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
     option: 'remoteCache',
-    parse: (v, env) => (typeof v === 'string' ? v : env['KUSTOMIZE_TS_REMOTE_CACHE']) || undefined,
+    parse: (v) => String(v) || undefined,
+    fromEnv: { name: 'KUSTOMIZE_TS_REMOTE_CACHE', parse: (v) => v || undefined },
   }),
   optionFlag({ flag: { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' }, option: 'offline', parse: bool }),
   // plugins and runtimes
@@ -110,7 +113,8 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
   optionFlag({
     flag: { name: 'enable-managedby-label', type: 'bool', help: 'enable adding app.kubernetes.io/managed-by', deprecated: 'The flag `enable-managedby-label` has been deprecated. Use the `managedByLabel` option in the `buildMetadata` field instead.' },
     option: 'addManagedByLabel',
-    parse: (v, env) => v === true || env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'] === 'on',
+    parse: bool,
+    fromEnv: { name: 'KUSTOMIZE_ENABLE_MANAGEDBY_LABEL', parse: (v) => v === 'on' || undefined },
   }),
 ];
 
@@ -121,10 +125,11 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
  */
 export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>): Partial<ResolvedOptions> {
   const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption };
-  for (const { flag, option, parse } of BUILD_OPTION_FLAGS) {
+  for (const { flag, option, parse, fromEnv } of BUILD_OPTION_FLAGS) {
     const value = flags.get(flag.name);
-    if (value !== undefined) options[option] = parse(value, env);
-    else if (option === 'addManagedByLabel' || option === 'remoteCache') options[option] = parse(false, env);
+    const envValue = fromEnv && env[fromEnv.name];
+    if (value !== undefined) options[option] = parse(value);
+    else if (fromEnv && envValue !== undefined) options[option] = fromEnv.parse(envValue);
   }
   return options as Partial<ResolvedOptions>;
 }
