@@ -7,7 +7,7 @@ import { Builtin, Callable, Cell, LimitFail, StarlarkFunction, type CompiledBody
 import { binary, index, setIndex, slice, unary } from './ops.js';
 import { getAttr, setAttr } from './attrs.js';
 import type { Arg, Binding, Clause, DictEntry, Expr, FunctionInfo, Stmt } from './syntax.js';
-import { Bytes, Dict, Fail, Float, HashTable, List, Tuple, iterate, toArray, truth, typeOf, type Value } from './value.js';
+import { Bytes, Dict, Fail, Float, HashTable, List, Tuple, iterate, truth, typeOf, type Value } from './value.js';
 import { str } from './format.js';
 
 type ExprFn = (fr: Frame) => Value;
@@ -182,10 +182,11 @@ export class Compiler {
     const y = this.expr(rhs);
     const apply = (fr: Frame, old: Value, v: Value): Value => {
       fr.pos = opPos;
-      if (op === '+' && old instanceof List) {
+      const iterable = op === '+' && old instanceof List ? iterate(v) : undefined;
+      if (iterable !== undefined && old instanceof List) {
         if (old.frozen) throw new Fail('cannot apply += to frozen list');
         old.checkMutable('apply += to');
-        const add = toArray(v);
+        const add = Array.from(iterable);
         fr.thread.checkSize(old.elems.length + add.length, 'list +=');
         for (const e of add) old.elems.push(e);
         return old;

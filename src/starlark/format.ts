@@ -2,7 +2,7 @@
  * Turning values into text: str, repr (starlark-go's spelling), float formatting, and the
  * `%` operator on strings.
  */
-import { Callable } from './function.js';
+import { Builtin, Callable } from './function.js';
 import { decodeRune, encodeRune } from './text.js';
 import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, hasAttrs, isInt, typeOf, type Value } from './value.js';
 import { toBig, type Int } from './int.js';
@@ -49,15 +49,16 @@ export function repr(v: Value, seen: Set<object> = new Set()): string {
     if (v.step !== 1) return `range(${v.start}, ${v.stop}, ${v.step})`;
     return v.start !== 0 ? `range(${v.start}, ${v.stop})` : `range(${v.stop})`;
   }
-  if (v instanceof Callable) {
-    return v.typeName === 'function' ? `<function ${v.name}>` : `<built-in function ${v.name}>`;
-  }
   const custom = (v as { repr?: (seen: Set<object>) => string }).repr;
   if (custom) {
     seen.add(v);
     const s = custom.call(v, seen);
     seen.delete(v);
     return s;
+  }
+  if (v instanceof Builtin && v.recv !== null) return `<built-in method ${v.name} of ${typeOf(v.recv)} value>`;
+  if (v instanceof Callable) {
+    return v.typeName === 'function' ? `<function ${v.name}>` : `<built-in function ${v.name}>`;
   }
   if (hasAttrs(v)) return `<${v.typeName}>`;
   return `<${(v as StarlarkObject).typeName}>`;

@@ -9,7 +9,7 @@ import {
   toBig, type Int,
 } from './int.js';
 import { Struct } from './struct.js';
-import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkSet, Tuple, compare, equals, isInt, typeOf, type Value } from './value.js';
+import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, compare, equals, hasBinary, isInt, typeOf, type Value } from './value.js';
 
 export function toNumber(v: Int | Float): number {
   return v instanceof Float ? v.v : intToFloat(v);
@@ -47,6 +47,16 @@ function floatOp(op: string, x: Int | Float, y: Int | Float): Value {
     }
   }
   throw unknownBinary(op, x, y);
+}
+
+/** A binary operator a host type defines (HasBinary), tried with the host value on either side. */
+function hostBinary(op: string, x: Value, y: Value): Value | undefined {
+  if (x instanceof StarlarkObject && hasBinary(x)) {
+    const r = x.binaryOp(op, y, 'left');
+    if (r !== undefined) return r;
+  }
+  if (y instanceof StarlarkObject && hasBinary(y)) return y.binaryOp(op, x, 'right');
+  return undefined;
 }
 
 function unknownBinary(op: string, x: Value, y: Value): Fail {
@@ -174,6 +184,8 @@ export function binary(thread: Thread, op: string, x: Value, y: Value): Value {
     case '>=':
       return compare(op, x, y) >= 0;
   }
+  const r = hostBinary(op, x, y);
+  if (r !== undefined) return r;
   throw unknownBinary(op, x, y);
 }
 

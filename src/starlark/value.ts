@@ -201,6 +201,15 @@ export interface HasAttrs {
   attrNames(): string[];
 }
 
+/** A host type that defines binary operators with other values (`side`: where the host value is). */
+export interface HasBinary {
+  binaryOp(op: string, other: Value, side: 'left' | 'right'): Value | undefined;
+}
+
+export function hasBinary(v: StarlarkObject): v is StarlarkObject & HasBinary {
+  return typeof (v as Partial<HasBinary>).binaryOp === 'function';
+}
+
 export function hasAttrs(v: Value): v is StarlarkObject & HasAttrs {
   return v instanceof StarlarkObject && typeof (v as Partial<HasAttrs>).attr === 'function';
 }

@@ -6,11 +6,12 @@
 import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Builtin, Float, StarlarkEvalError, StarlarkError, StarlarkResolveError, execFile, freeze, jsonModule, mathModule, structModule,
+  Builtin, Fail, Float, StarlarkEvalError, StarlarkError, StarlarkResolveError, execFile, freeze, jsonModule, mathModule, structModule,
   decodeUtf8, equals, type DialectOptions, type Thread, type Value, Module, Callable,
 } from '../../src/starlark/index.js';
 import { parseFile } from '../../src/starlark/parser.js';
 import { resolveFile } from '../../src/starlark/resolve.js';
+import { hostTypes } from './host-types.js';
 
 export interface ChunkResult {
   name: string;
@@ -64,8 +65,9 @@ function assertHost(problems: string[]): Map<string, Value> {
       (args[0] as Callable).call(t, [], undefined);
       return null;
     } catch (e) {
-      if (e instanceof StarlarkEvalError && !e.limit) return e.msg;
-      if (e instanceof StarlarkEvalError && e.limit === 'depth') return e.msg;
+      if (e instanceof StarlarkEvalError && (!e.limit || e.limit === 'depth')) return e.msg;
+      // a builtin called directly fails with a bare Fail; host limits (LimitFail) end the run
+      if (e instanceof Fail && !('limit' in e)) return e.message;
       throw e;
     }
   }));
@@ -109,6 +111,7 @@ function runChunk(dir: string, file: string, name: string, src: string, firstLin
       if (dir === 'resolve') resolveFile(f, (n) => n === 'M', (n) => n === 'U' || n === 'print' || n === 'float', dialect);
     } else {
       const predeclared = structModule();
+      for (const [name, v] of hostTypes()) predeclared.set(name, v);
       const loaded = new Map<string, Map<string, Value>>();
       const load = (module: string, thread: Thread): Map<string, Value> => {
         const hit = loaded.get(module);
