@@ -5,9 +5,10 @@
 import { noKwargs, unpackArgs } from './args.js';
 import { Builtin, type BuiltinImpl } from './function.js';
 import { quote } from './format.js';
+import { asIndex } from './ops.js';
 import { formatString } from './string-format.js';
-import { decodeRune } from './text.js';
-import { Bytes, Dict, Fail, HashTable, List, StarlarkSet, Tuple, equals, isInt, iterate, toArray, typeOf, type Value } from './value.js';
+import { decodeRune, encodeRune } from './text.js';
+import { Bytes, StarlarkObject, Dict, Fail, HashTable, List, StarlarkSet, Tuple, equals, isInt, iterate, toArray, typeOf, type Value } from './value.js';
 
 type Table = Map<string, Builtin>;
 
@@ -94,14 +95,38 @@ function codepoints(s: string): string[] {
   return out;
 }
 
-/** An iterable of a string's elements (elems, codepoints, ...): not a list, iterable only. */
-class StringIterable extends Tuple {
-  override readonly typeName: 'tuple' = 'string.elems' as 'tuple';
-  constructor(elems: Value[], readonly label: string, readonly src: string) {
-    super(elems);
+const REPLACEMENT = encodeRune(0xfffd);
+
+/** What string.elems() and its kin return: iterable only (no len, no index), typed as starlark-go types it. */
+class StringIterable extends StarlarkObject {
+  constructor(
+    readonly typeName: string,
+    protected readonly elems: Value[],
+    /** the method that made it, for repr */
+    private readonly method: string,
+    private readonly src: string,
+  ) {
+    super();
+  }
+  iterate(): Iterable<Value> {
+    return this.elems;
   }
   repr(): string {
-    return `${quote(this.src, false)}.${this.label}()`;
+    const bytes = this.typeName.startsWith('bytes');
+    return `${bytes ? 'b' : ''}${quote(this.src, bytes)}.${this.method}()`;
+  }
+  hashKey(): string {
+    throw new Fail(`unhashable type: ${this.typeName}`);
+  }
+}
+
+/** elems() and elem_ords(): a byte each, so they have a length and can be indexed as well. */
+class StringElems extends StringIterable {
+  len(): number {
+    return this.elems.length;
+  }
+  index(i: Value): Value {
+    return this.elems[asIndex(i, this.elems.length, this.typeName)]!;
   }
 }
 
@@ -154,20 +179,20 @@ export const STRING_METHODS: Table = table({
   },
   elems: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(s as string)], 'elems', s as string);
+    return new StringElems('string.elems', [...(s as string)], 'elems', s as string);
   },
   elem_ords: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(s as string)].map((c) => c.charCodeAt(0)), 'elem_ords', s as string);
+    return new StringElems('string.elems', [...(s as string)].map((c) => c.charCodeAt(0)), 'elem_ords', s as string);
   },
   codepoints: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable(codepoints(s as string), 'codepoints', s as string);
+    return new StringIterable('string.codepoints', codepoints(s as string).map((c) => (decodeRune(c, 0)[0] < 0 ? REPLACEMENT : c)), 'codepoints', s as string);
   },
   codepoint_ords: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
     const x = s as string;
-    return new StringIterable(codepoints(x).map((c) => decodeRune(c, 0)[0] < 0 ? 0xfffd : decodeRune(c, 0)[0]), 'codepoint_ords', x);
+    return new StringIterable('string.codepoints', codepoints(x).map((c) => decodeRune(c, 0)[0] < 0 ? 0xfffd : decodeRune(c, 0)[0]), 'codepoint_ords', x);
   },
   endswith: (_t, args, kw, s) => {
     const [suffix, start, end] = unpackArgs(args, kw, ['suffix', 'start?', 'end?']);
@@ -309,7 +334,7 @@ function partition(s: string, sepV: Value, fromRight: boolean): Value {
 export const BYTES_METHODS: Table = table({
   elems: (_t, args, kw, b) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(b as Bytes).b].map((c) => c.charCodeAt(0)), 'elems', (b as Bytes).b);
+    return new StringElems('bytes.elems', [...(b as Bytes).b].map((c) => c.charCodeAt(0)), 'elems', (b as Bytes).b);
   },
 });
 

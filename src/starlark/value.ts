@@ -253,7 +253,8 @@ export function lengthOf(v: Value): number | undefined {
   if (v instanceof HashTable) return v.size;
   if (v instanceof Bytes) return v.b.length;
   if (v instanceof Range) return v.length;
-  return undefined;
+  const len = (v as { len?: () => number } | null)?.len;
+  return len ? len.call(v) : undefined;
 }
 
 // ---------------------------------------------------------------- comparison
