@@ -243,7 +243,8 @@ export function truth(v: Value): boolean {
   if (v instanceof HashTable) return v.size > 0;
   if (v instanceof Bytes) return v.b.length > 0;
   if (v instanceof Range) return v.length > 0;
-  return true;
+  const t = (v as { truth?: () => boolean }).truth;
+  return t ? t.call(v) : true;
 }
 
 /** Starlark `len`, or undefined for a value without a length. */
