@@ -9,6 +9,7 @@ import { getAttr, setAttr } from './attrs.js';
 import type { Arg, Binding, Clause, DictEntry, Expr, FunctionInfo, Stmt } from './syntax.js';
 import { Bytes, Dict, Fail, Float, HashTable, List, Tuple, iterate, truth, typeOf, type Value } from './value.js';
 import { str } from './format.js';
+import { nearestName } from './spell.js';
 
 type ExprFn = (fr: Frame) => Value;
 /** 0: next statement; 1: break; 2: continue; 3: return */
@@ -19,7 +20,7 @@ export interface CompileEnv {
   predeclared: (name: string) => Value;
   universal: (name: string) => Value;
   /** loads a module for a `load` statement */
-  load: (module: string, pos: Position) => (name: string) => Value | undefined;
+  load: (module: string, pos: Position) => ReadonlyMap<string, Value>;
 }
 
 function fail(fr: Frame, pos: Position, msg: string): never {
@@ -115,11 +116,14 @@ export class Compiler {
     const stores = s.to.map((id) => this.store(id));
     return (fr) => {
       fr.pos = s.modulePos;
-      const lookup = this.env.load(s.module, s.pos);
+      const members = this.env.load(s.module, s.pos);
       for (let i = 0; i < s.from.length; i++) {
         const name = s.from[i]!.name;
-        const v = lookup(name);
-        if (v === undefined) fail(fr, s.from[i]!.pos, `load: name ${name} not found in module ${s.module}`);
+        const v = members.get(name);
+        if (v === undefined) {
+          const hint = nearestName(name, members.keys());
+          fail(fr, s.from[i]!.pos, `load: name ${name} not found in module ${s.module}${hint ? ` (did you mean ${hint}?)` : ''}`);
+        }
         stores[i]!(fr, v);
       }
       return 0;
@@ -461,7 +465,8 @@ export class Compiler {
         return (fr) => {
           const a = x(fr);
           const b = y(fr);
-          if (a === b) return true;
+          // containers are compared element-wise even with themselves (a cycle fails, as in starlark-go)
+          if (a === b && typeof a !== 'object') return true;
           fr.pos = pos;
           return binary(fr.thread, op, a, b);
         };

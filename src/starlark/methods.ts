@@ -435,6 +435,7 @@ export function updateDict(d: HashTable, args: Value[], kwargs: [string, Value][
 export const DICT_METHODS: Table = table({
   clear: (_t, args, kw, d) => (unpackArgs(args, kw, []), dict(d).clear(), null),
   get: (_t, args, kw, d) => {
+    noKwargs(kw);
     const [k, dflt] = unpackArgs(args, kw, ['key', 'default?']);
     return dict(d).get(k!) ?? dflt ?? null;
   },
@@ -481,24 +482,40 @@ function set(v: Value): StarlarkSet {
 function setFrom(v: Value, what: string): StarlarkSet {
   const it = iterate(v);
   if (it === undefined) throw new Fail(`${what}: got ${typeOf(v)}, want iterable`);
+  return setOf(it);
+}
+
+function setOf(it: Iterable<Value>): StarlarkSet {
   const s = new StarlarkSet();
   for (const e of it) s.set(e, null);
   return s;
 }
 
+/** The elements of each argument of a method that takes any number of iterables. */
+function iterablesOf(args: Value[]): Iterable<Value>[] {
+  return args.map((a, i) => {
+    const it = iterate(a);
+    if (it === undefined) throw new Fail(`argument #${i + 1} is not iterable: ${typeOf(a)}`);
+    return it;
+  });
+}
+
 export const SET_METHODS: Table = table({
   add: (_t, args, kw, s) => {
     const [x] = unpackArgs(args, kw, ['elem']);
-    const self = set(s);
-    if (!self.has(x!)) self.set(x!, null);
-    else if (self.frozen) throw new Fail('cannot insert into frozen hash table');
+    set(s).set(x!, null);
     return null;
   },
-  clear: (_t, args, kw, s) => (unpackArgs(args, kw, []), set(s).clear(), null),
+  clear: (_t, args, kw, s) => {
+    unpackArgs(args, kw, []);
+    // an empty set is left alone, frozen or not (starlark-go)
+    if (set(s).size > 0) set(s).clear();
+    return null;
+  },
   difference: (_t, args, kw, s) => {
     noKwargs(kw);
     const out = new StarlarkSet();
-    const others = args.map((a) => setFrom(a, 'difference'));
+    const others = iterablesOf(args).map((it) => setOf(it));
     for (const k of set(s).keys()) if (!others.some((o) => o.has(k))) out.set(k, null);
     return out;
   },
@@ -512,7 +529,7 @@ export const SET_METHODS: Table = table({
   },
   intersection: (_t, args, kw, s) => {
     noKwargs(kw);
-    const others = args.map((a) => setFrom(a, 'intersection'));
+    const others = iterablesOf(args).map((it) => setOf(it));
     const out = new StarlarkSet();
     for (const k of set(s).keys()) if (others.every((o) => o.has(k))) out.set(k, null);
     return out;
@@ -538,7 +555,7 @@ export const SET_METHODS: Table = table({
   remove: (_t, args, kw, s) => {
     const [x] = unpackArgs(args, kw, ['elem']);
     const self = set(s);
-    if (self.delete(x!) === undefined) throw new Fail('element not found');
+    if (self.delete(x!) === undefined) throw new Fail('missing key');
     return null;
   },
   symmetric_difference: (_t, args, kw, s) => {
@@ -553,8 +570,14 @@ export const SET_METHODS: Table = table({
     noKwargs(kw);
     const out = new StarlarkSet();
     for (const k of set(s).keys()) out.set(k, null);
-    for (const a of args) for (const k of setFrom(a, 'union').keys()) out.set(k, null);
+    for (const it of iterablesOf(args)) for (const k of it) out.set(k, null);
     return out;
+  },
+  update: (_t, args, kw, s) => {
+    if (kw?.length) throw new Fail('does not accept keyword arguments');
+    const self = set(s);
+    for (const it of iterablesOf(args)) for (const k of it) self.set(k, null);
+    return null;
   },
 });
 

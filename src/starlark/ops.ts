@@ -176,13 +176,13 @@ export function binary(thread: Thread, op: string, x: Value, y: Value): Value {
     case '!=':
       return !equals(x, y);
     case '<':
-      return compare(op, x, y) < 0;
     case '<=':
-      return compare(op, x, y) <= 0;
     case '>':
-      return compare(op, x, y) > 0;
-    case '>=':
-      return compare(op, x, y) >= 0;
+    case '>=': {
+      if (x instanceof StarlarkSet && y instanceof StarlarkSet) return setOrder(op, x, y);
+      const c = compare(op, x, y);
+      return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+    }
   }
   const r = hostBinary(op, x, y);
   if (r !== undefined) return r;
@@ -200,6 +200,14 @@ function bigDivide(a: bigint, b: bigint): number {
     if (shift > 0n) return Number(a >> shift) / Number(b >> shift);
   }
   return fa / fb;
+}
+
+/** Sets are ordered by inclusion: <= is subset, < proper subset. */
+function setOrder(op: string, x: StarlarkSet, y: StarlarkSet): boolean {
+  const [small, big] = op[0] === '<' ? [x, y] : [y, x];
+  if (small.size > big.size || (op.length === 1 && small.size === big.size)) return false;
+  for (const e of small.entries()) if (!big.has(e.k)) return false;
+  return true;
 }
 
 function setOp(x: StarlarkSet, y: StarlarkSet, keep: (inX: boolean, inY: boolean) => boolean): StarlarkSet {
@@ -233,6 +241,15 @@ export function contains(container: Value, x: Value): boolean {
   if (container instanceof List || container instanceof Tuple) {
     for (const e of container.elems) if (equals(e, x)) return true;
     return false;
+  }
+  if (container instanceof Dict) {
+    // as starlark-go: a key that cannot be looked up (unhashable) is not in the dict
+    try {
+      return container.has(x);
+    } catch (e) {
+      if (e instanceof Fail) return false;
+      throw e;
+    }
   }
   if (container instanceof HashTable) return container.has(x);
   if (container instanceof Bytes) {

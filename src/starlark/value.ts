@@ -260,8 +260,19 @@ export function lengthOf(v: Value): number | undefined {
 
 // ---------------------------------------------------------------- comparison
 
-export function equals(a: Value, b: Value): boolean {
-  if (a === b) return true;
+/**
+ * How deep == and < look into nested containers before failing, as starlark-go's CompareLimit
+ * does (there 10; here deeper, so that nested Kubernetes objects compare). A cyclic list fails
+ * rather than comparing equal to itself, as in starlark-go.
+ */
+const COMPARE_LIMIT = 100;
+
+function tooDeep(): Fail {
+  return new Fail('comparison exceeded maximum recursion depth');
+}
+
+export function equals(a: Value, b: Value, depth = COMPARE_LIMIT): boolean {
+  if (a === b && !(a instanceof Mutable)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     if (b instanceof Float && isInt(a)) return compareNumbers(a, b) === 0;
     if (a instanceof Float && isInt(b)) return compareNumbers(a, b) === 0;
@@ -274,7 +285,8 @@ export function equals(a: Value, b: Value): boolean {
     const x = a.elems;
     const y = (b as List | Tuple).elems;
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!equals(x[i]!, y[i]!)) return false;
+    if (depth < 1) throw tooDeep();
+    for (let i = 0; i < x.length; i++) if (!equals(x[i]!, y[i]!, depth - 1)) return false;
     return true;
   }
   if (a instanceof StarlarkSet) {
@@ -286,9 +298,10 @@ export function equals(a: Value, b: Value): boolean {
   if (a instanceof HashTable) {
     const y = b as HashTable;
     if (a.size !== y.size) return false;
+    if (depth < 1) throw tooDeep();
     for (const e of a.entries()) {
       const v = y.get(e.k);
-      if (v === undefined || !equals(e.v, v)) return false;
+      if (v === undefined || !equals(e.v, v, depth - 1)) return false;
     }
     return true;
   }
@@ -327,7 +340,7 @@ function compareNumbers(a: Int | Float, b: Int | Float): number {
 }
 
 /** Three-way comparison for `<` etc., or a Fail for unordered types. */
-export function compare(op: string, a: Value, b: Value): number {
+export function compare(op: string, a: Value, b: Value, depth = COMPARE_LIMIT): number {
   if ((isInt(a) || a instanceof Float) && (isInt(b) || b instanceof Float)) return compareNumbers(a, b);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof Bytes && b instanceof Bytes) return a.b < b.b ? -1 : a.b > b.b ? 1 : 0;
@@ -335,8 +348,9 @@ export function compare(op: string, a: Value, b: Value): number {
   if ((a instanceof List && b instanceof List) || (a instanceof Tuple && b instanceof Tuple)) {
     const x = a.elems;
     const y = b.elems;
+    if (depth < 1) throw tooDeep();
     for (let i = 0; i < x.length && i < y.length; i++) {
-      if (!equals(x[i]!, y[i]!)) return compare(op, x[i]!, y[i]!);
+      if (!equals(x[i]!, y[i]!, depth - 1)) return compare(op, x[i]!, y[i]!, depth - 1);
     }
     return x.length - y.length;
   }
