@@ -166,9 +166,7 @@ const impls: Record<string, BuiltinImpl> = {
   },
   dict: (_t, args, kw) => {
     const d = new Dict();
-    if (args.length > 1) throw new Fail(`got ${args.length} arguments, want at most 1`);
-    updateDict(d, args, undefined, '');
-    for (const [k, v] of kw ?? []) d.set(k, v);
+    updateDict(d, args, kw, '');
     return d;
   },
   dir: (_t, args, kw) => {

@@ -186,6 +186,11 @@ export class Compiler {
     const y = this.expr(rhs);
     const apply = (fr: Frame, old: Value, v: Value): Value => {
       fr.pos = opPos;
+      if (op === '|' && old instanceof Dict && v instanceof Dict) {
+        // dict |= dict updates in place
+        for (const e of v.entries()) old.set(e.k, e.v);
+        return old;
+      }
       const iterable = op === '+' && old instanceof List ? iterate(v) : undefined;
       if (iterable !== undefined && old instanceof List) {
         if (old.frozen) throw new Fail('cannot apply += to frozen list');
@@ -522,7 +527,7 @@ export class Compiler {
           kwargs ??= [];
           for (const e of d.entries()) {
             if (typeof e.k !== 'string') fail(fr, lparen, `keywords must be strings, not ${typeOf(e.k)}`);
-            if (kwargs.some(([k]) => k === e.k)) fail(fr, lparen, `multiple values for parameter "${e.k}"`);
+            // a name given twice is the callee's to report (its parameters, or dict's keys)
             kwargs.push([e.k, e.v]);
           }
         }

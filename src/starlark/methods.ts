@@ -417,19 +417,26 @@ export function updateDict(d: HashTable, args: Value[], kwargs: [string, Value][
       for (const e of src.entries()) d.set(e.k, e.v);
     } else {
       const it = iterate(src);
-      if (it === undefined) throw new Fail(`${what}argument #1 is not iterable: ${typeOf(src)}`);
+      if (it === undefined) throw new Fail(`${what}got ${typeOf(src)}, want iterable`);
       let i = 0;
       for (const pair of it) {
         const kv = iterate(pair);
-        if (kv === undefined) throw new Fail(`${what}element #${i} is not iterable: ${typeOf(pair)}`);
+        if (kv === undefined) throw new Fail(`${what}dictionary update sequence element #${i} is not iterable (${typeOf(pair)})`);
         const arr = Array.from(kv);
-        if (arr.length !== 2) throw new Fail(`${what}element #${i} has length ${arr.length}, want 2`);
+        if (arr.length !== 2) throw new Fail(`${what}dictionary update sequence element #${i} has length ${arr.length}, want 2`);
         d.set(arr[0]!, arr[1]!);
         i++;
       }
     }
   }
-  if (kwargs) for (const [k, v] of kwargs) d.set(k, v);
+  if (kwargs) {
+    const seen = new Set<string>();
+    for (const [k, v] of kwargs) {
+      if (seen.has(k)) throw new Fail(`${what}duplicate keyword arg: ${quote(k, false)}`);
+      seen.add(k);
+      d.set(k, v);
+    }
+  }
 }
 
 export const DICT_METHODS: Table = table({
