@@ -97,6 +97,7 @@ function minMax(name: string, sign: number): BuiltinImpl {
   return (thread, args, kw) => {
     const [key, dflt] = unpackArgs([], kw, ['key?', 'default?']);
     if (args.length === 0) throw new Fail(`${name} requires at least one positional argument`);
+    if (args.length === 1 && iterate(args[0]!) === undefined) throw new Fail(`${typeOf(args[0]!)} value is not iterable`);
     const items = args.length === 1 ? toArray(args[0]!, '') : args;
     if (items.length === 0) {
       if (dflt !== undefined) return dflt;
@@ -116,12 +117,29 @@ function minMax(name: string, sign: number): BuiltinImpl {
 }
 
 export function sortValues(thread: Thread, items: Value[], key: Value | undefined, reverse: boolean): Value[] {
-  const keys = key !== undefined && key !== null ? items.map((x) => callValue(thread, key, [x])) : items;
+  if (key !== undefined && !(key instanceof Callable)) throw new Fail(`for parameter key: got ${typeOf(key)}, want callable`);
+  const keys = key !== undefined ? items.map((x) => callValue(thread, key, [x])) : items;
   const idx = items.map((_, i) => i);
-  idx.sort((a, b) => {
-    const c = compare('<', keys[a]!, keys[b]!);
-    return reverse ? -c : c;
-  });
+  try {
+    idx.sort((a, b) => {
+      const c = compare('<', keys[a]!, keys[b]!);
+      return reverse ? -c : c;
+    });
+  } catch (e) {
+    // which pair the sort happened to compare is the engine's choice: report, as starlark-go's
+    // insertion sort does, the last neighbours (later < earlier) that cannot be compared
+    let last = e;
+    if (e instanceof Fail) {
+      for (let i = 1; i < keys.length; i++) {
+        try {
+          compare('<', keys[i]!, keys[i - 1]!);
+        } catch (f) {
+          last = f;
+        }
+      }
+    }
+    throw last;
+  }
   return idx.map((i) => items[i]!);
 }
 
@@ -263,8 +281,10 @@ const impls: Record<string, BuiltinImpl> = {
   },
   range: (_t, args, kw) => {
     noKwargs(kw);
-    const nums = args.map((a) => {
+    const params = args.length === 1 ? ['stop'] : ['start', 'stop', 'step'];
+    const nums = args.map((a, i) => {
       if (!isInt(a)) throw new Fail(`got ${typeOf(a)}, want int`);
+      if (a < -(2 ** 31) || a >= 2 ** 31) throw new Fail(`for parameter ${params[i]}: ${a} out of range (want value in signed 32-bit range)`);
       return Number(a);
     });
     if (nums.length === 0 || nums.length > 3) throw new Fail(`got ${nums.length} arguments, want 1-3`);
@@ -285,7 +305,7 @@ const impls: Record<string, BuiltinImpl> = {
   },
   sorted: (t, args, kw) => {
     const [x, key, reverse] = unpackArgs(args, kw, ['iterable', 'key?', 'reverse?']);
-    return new List(sortValues(t, toArray(x!, ''), key, truth(reverse ?? false)));
+    return new List(sortValues(t, toArray(x!, 'for parameter iterable: '), key, truth(reverse ?? false)));
   },
   str: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);

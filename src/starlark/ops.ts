@@ -261,7 +261,9 @@ export function contains(container: Value, x: Value): boolean {
     throw new Fail(`'in bytes' requires bytes or int as left operand, not ${typeOf(x)}`);
   }
   if (container instanceof Range) {
-    if (!isInt(x)) return false;
+    if (x instanceof Float && Number.isInteger(x.v)) x = x.v;
+    else if (x instanceof Float) return false;
+    if (!isInt(x)) throw new Fail(`'in <range>' requires integer as left operand, not ${typeOf(x)}`);
     const v = Number(x);
     const { start, step } = container;
     const n = container.length;

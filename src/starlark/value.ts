@@ -15,6 +15,9 @@ export class Fail extends Error {
   }
 }
 
+/** A host type's refusal of a field (`x.f = v`): the evaluator adds a "did you mean" hint. */
+export class NoSuchAttr extends Fail {}
+
 export abstract class StarlarkObject {
   abstract readonly typeName: string;
   /** freeze this value and everything reachable from it */
@@ -98,6 +101,7 @@ export function hashKey(v: Value): unknown {
 function compositeKey(v: Value): string {
   if (v instanceof Tuple) return `(${v.elems.map((e) => keyString(e)).join(',')})`;
   if (v instanceof Bytes) return 'b' + v.b;
+  if (v instanceof Range) throw new Fail('unhashable: range');
   if (v instanceof StarlarkObject) {
     const h = (v as { hashKey?: () => string }).hashKey;
     if (h) return h.call(v);

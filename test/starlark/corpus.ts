@@ -74,7 +74,7 @@ function assertHost(problems: string[]): Map<string, Value> {
   m.set('matches', new Builtin('matches', (_t, args) => new RegExp(decodeUtf8(args[0] as string)).test(decodeUtf8(args[1] as string))));
   m.set('_freeze', new Builtin('freeze', (_t, args) => {
     freeze(args[0]!);
-    return null;
+    return args[0]!;
   }));
   m.set('_floateq', new Builtin('floateq', (_t, args) => {
     const x = (args[0] as Float).v;

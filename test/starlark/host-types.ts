@@ -5,7 +5,7 @@
  * calling) and exist only for the conformance run.
  */
 import { Builtin, Callable, Fail, freeze, type Thread, type Value } from '../../src/starlark/index.js';
-import { List, StarlarkObject, type HasAttrs, type HasBinary } from '../../src/starlark/value.js';
+import { List, NoSuchAttr, StarlarkObject, type HasAttrs, type HasBinary } from '../../src/starlark/value.js';
 import { structFromKwargs } from '../../src/starlark/struct.js';
 
 /** An object any field may be set on (except names starting with "no"); list + hasfields is 42. */
@@ -21,7 +21,7 @@ class HasFields extends StarlarkObject implements HasAttrs, HasBinary {
   }
   setAttr(name: string, v: Value): void {
     if (this.frozen) throw new Fail('cannot set field on a frozen hasfields');
-    if (name.startsWith('no')) throw new Fail(`no .${name} field`);
+    if (name.startsWith('no')) throw new NoSuchAttr(`no .${name} field`);
     this.attrs.set(name, v);
   }
   binaryOp(op: string, other: Value): Value | undefined {
