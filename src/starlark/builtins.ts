@@ -7,7 +7,7 @@ import { bigOrSmall, intNeg, type Int } from './int.js';
 import { updateDict, methodsOf } from './methods.js';
 import { decodeRune, encodeRune } from './text.js';
 import {
-  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, compare, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
+  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, compare, floatToInt, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
   type Value,
 } from './value.js';
 
@@ -27,12 +27,7 @@ function toInt(v: Value, base: Value | undefined): Int {
   if (base !== undefined) throw new Fail(`can't convert non-string with explicit base`);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (isInt(v)) return v;
-  if (v instanceof Float) {
-    if (Number.isNaN(v.v)) throw new Fail('cannot convert float NaN to integer');
-    if (!Number.isFinite(v.v)) throw new Fail('cannot convert float infinity to integer');
-    const t = Math.trunc(v.v);
-    return Number.isSafeInteger(t) ? (t === 0 ? 0 : t) : bigOrSmall(BigInt(t));
-  }
+  if (v instanceof Float) return floatToInt(v.v);
   throw new Fail(`got ${typeOf(v)}, want string, number, or bool`);
 }
 
@@ -49,9 +44,9 @@ function parseIntString(s0: string, base: number): Int {
   }
   const prefix = s.slice(0, 2).toLowerCase();
   const prefixBase = prefix === '0x' ? 16 : prefix === '0o' ? 8 : prefix === '0b' ? 2 : 0;
-  if (prefixBase) {
-    if (base === 0) base = prefixBase;
-    else if (base !== prefixBase) bad();
+  if (prefixBase && (base === 0 || base === prefixBase)) {
+    // a prefix of another base is read as digits ("0b0" in base 16 is 0xb0)
+    base = prefixBase;
     s = s.slice(2);
   } else if (base === 0) {
     if (s.length > 1 && s[0] === '0') {
@@ -240,9 +235,8 @@ const impls: Record<string, BuiltinImpl> = {
     return h;
   },
   int: (_t, args, kw) => {
-    const [x, base] = unpackArgs(args, kw, ['x?', 'base?']);
-    if (x === undefined) return 0;
-    return toInt(x, base);
+    const [x, base] = unpackArgs(args, kw, ['x', 'base?']);
+    return toInt(x!, base);
   },
   len: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);

@@ -1,9 +1,8 @@
 /** The `math` module (starlark-go's lib/math). */
 import { unpackArgs } from './args.js';
 import { Builtin } from './function.js';
-import { bigOrSmall } from './int.js';
 import { Module } from './struct.js';
-import { Fail, Float, isInt, typeOf, type Value } from './value.js';
+import { Fail, Float, floatToInt, isInt, typeOf, type Value } from './value.js';
 
 function num(v: Value | undefined, fn: string): number {
   if (v instanceof Float) return v.v;
@@ -31,10 +30,6 @@ function binaryFn(name: string, f: (x: number, y: number) => number): Builtin {
   });
 }
 
-function toIntResult(x: number): Value {
-  if (!Number.isFinite(x)) throw new Fail(`cannot convert float ${x} to integer`);
-  return Number.isSafeInteger(x) ? x : bigOrSmall(BigInt(x));
-}
 
 function gamma(x: number): number {
   if (Number.isInteger(x) && x <= 0) return NaN;
@@ -65,11 +60,11 @@ export function mathModule(): Module {
   const add = (b: Builtin): void => void m.set(b.name, b);
   add(new Builtin('ceil', (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    return isInt(x ?? null) ? x! : toIntResult(Math.ceil(num(x, 'ceil')));
+    return isInt(x ?? null) ? x! : floatToInt(Math.ceil(num(x, 'ceil')));
   }));
   add(new Builtin('floor', (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    return isInt(x ?? null) ? x! : toIntResult(Math.floor(num(x, 'floor')));
+    return isInt(x ?? null) ? x! : floatToInt(Math.floor(num(x, 'floor')));
   }));
   add(unary('fabs', Math.abs));
   add(unary('sqrt', Math.sqrt, (x) => x >= 0 || Number.isNaN(x)));

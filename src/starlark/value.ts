@@ -3,7 +3,7 @@
  * bigint (int.ts), string a byte string (text.ts). float is a `Float` (so 1.0 is not 1), and
  * every other type is a class with a `typeName`.
  */
-import { type Int, intCmp, toBig } from './int.js';
+import { type Int, bigOrSmall, intCmp, toBig } from './int.js';
 import { decodeRune } from './text.js';
 
 export type Value = null | boolean | Int | string | Float | StarlarkObject;
@@ -222,6 +222,14 @@ export function freeze(v: Value): void {
   if (v instanceof StarlarkObject) v.freeze();
 }
 
+/** float → int, truncating toward zero; NaN and the infinities have no int. */
+export function floatToInt(x: number): Int {
+  if (Number.isNaN(x)) throw new Fail('cannot convert float NaN to integer');
+  if (!Number.isFinite(x)) throw new Fail('cannot convert float infinity to integer');
+  const t = Math.trunc(x);
+  return Number.isSafeInteger(t) ? (t === 0 ? 0 : t) : bigOrSmall(BigInt(t));
+}
+
 export function isInt(v: Value): v is Int {
   return typeof v === 'number' || typeof v === 'bigint';
 }
@@ -283,7 +291,8 @@ export function equals(a: Value, b: Value, depth = COMPARE_LIMIT): boolean {
     if (typeof a === 'bigint' || typeof b === 'bigint') return isInt(a) && isInt(b) && toBig(a) === toBig(b);
     return false;
   }
-  if (a instanceof Float) return (b instanceof Float) ? a.v === b.v : false;
+  // NaN equals NaN in Starlark (its order puts NaN above +Inf)
+  if (a instanceof Float) return b instanceof Float ? a.v === b.v || (Number.isNaN(a.v) && Number.isNaN(b.v)) : false;
   if (a.typeName !== b.typeName) return false;
   if (a instanceof List || a instanceof Tuple) {
     const x = a.elems;
