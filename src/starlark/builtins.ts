@@ -5,7 +5,7 @@ import { Builtin, Callable, type BuiltinImpl, type Thread } from './function.js'
 import { repr, str } from './format.js';
 import { bigOrSmall, intNeg, type Int } from './int.js';
 import { updateDict, methodsOf } from './methods.js';
-import { decodeRune, encodeRune } from './text.js';
+import { decodeRune, decodeUtf8, encodeRune } from './text.js';
 import {
   Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, compare, floatToInt, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
   type Value,
@@ -159,12 +159,14 @@ const impls: Record<string, BuiltinImpl> = {
   bytes: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
     if (x instanceof Bytes) return x;
-    if (typeof x === 'string') return new Bytes(x);
+    // invalid UTF-8 in a string becomes U+FFFD, as str(bytes) does the other way
+    if (typeof x === 'string') return new Bytes(decodeLossy(x));
     const it = iterate(x!);
     if (it === undefined) throw new Fail(`want string, bytes, or iterable of ints, got ${typeOf(x!)}`);
     let b = '';
     for (const e of it) {
-      if (!isInt(e) || e < 0 || e > 255) throw new Fail(`at index ${b.length}, ${repr(e)} out of range .want value in unsigned 8-bit range`);
+      if (!isInt(e)) throw new Fail(`at index ${b.length}, got ${typeOf(e)}, want int`);
+      if (e < 0 || e > 255) throw new Fail(`at index ${b.length}, ${repr(e)} out of range (want value in unsigned 8-bit range)`);
       b += String.fromCharCode(Number(e));
     }
     return new Bytes(b);
@@ -225,14 +227,20 @@ const impls: Record<string, BuiltinImpl> = {
   },
   hash: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    let s: string;
-    if (typeof x === 'string') s = x;
-    else if (x instanceof Bytes) s = x.b;
-    else throw new Fail(`got ${typeOf(x!)}, want string or bytes`);
-    // Java's String.hashCode over the bytes, as starlark-go does
-    let h = 0;
-    for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-    return h;
+    if (typeof x === 'string') {
+      // Java's String.hashCode (over UTF-16 code units), as starlark-go does
+      const u = decodeUtf8(x);
+      let h = 0;
+      for (let i = 0; i < u.length; i++) h = (Math.imul(h, 31) + u.charCodeAt(i)) | 0;
+      return h;
+    }
+    if (x instanceof Bytes) {
+      // 32-bit FNV-1a
+      let h = 0x811c9dc5;
+      for (let i = 0; i < x.b.length; i++) h = Math.imul(h ^ x.b.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    }
+    throw new Fail(`got ${typeOf(x!)}, want string or bytes`);
   },
   int: (_t, args, kw) => {
     const [x, base] = unpackArgs(args, kw, ['x', 'base?']);

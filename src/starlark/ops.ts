@@ -320,7 +320,7 @@ export function index(x: Value, i: Value): Value {
     const k = asIndex(i, x.length, 'string');
     return x[k]!;
   }
-  if (x instanceof Bytes) return x.b.charCodeAt(asIndex(i, x.b.length, 'bytes'));
+  if (x instanceof Bytes) return new Bytes(x.b[asIndex(i, x.b.length, 'bytes')]!);
   if (x instanceof Range) return x.at(asIndex(i, x.length, 'range'));
   const idx = (x as { index?: (i: Value) => Value } | null)?.index;
   if (idx) return idx.call(x, i);
