@@ -7,7 +7,7 @@ import { bigOrSmall, intNeg, type Int } from './int.js';
 import { updateDict, methodsOf } from './methods.js';
 import { decodeRune, decodeUtf8, encodeRune } from './text.js';
 import {
-  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, compare, floatToInt, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
+  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, codepointCount, compare, floatToInt, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
   type Value,
 } from './value.js';
 
@@ -263,7 +263,7 @@ const impls: Record<string, BuiltinImpl> = {
     if (typeof x === 'string') {
       if (x.length === 0) throw new Fail('string encodes 0 Unicode code points, want 1');
       const [cp, n] = decodeRune(x, 0);
-      if (n !== x.length) throw new Fail(`string encodes ${[...x].length > 1 ? 'more than one' : ''} Unicode code points, want 1`.replace('  ', ' '));
+      if (n !== x.length) throw new Fail(`string encodes ${codepointCount(x)} Unicode code points, want 1`);
       return cp < 0 ? 0xfffd : cp;
     }
     if (x instanceof Bytes) {

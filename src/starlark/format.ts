@@ -191,9 +191,9 @@ export function percentFormat(format: string, arg: Value): string {
   return out;
 }
 
+/** Arguments left over, unless the one argument is a mapping that %(key)s reads from. */
 function key0(args: readonly Value[], used: number, arg: Value): boolean {
-  if (!(arg instanceof Tuple)) return false;
-  return used < args.length;
+  return used < args.length && !(arg instanceof Dict);
 }
 
 function formatVerb(verb: string, v: Value): string {

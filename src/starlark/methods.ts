@@ -7,6 +7,7 @@ import { Builtin, type BuiltinImpl } from './function.js';
 import { quote } from './format.js';
 import { asIndex } from './ops.js';
 import { formatString } from './string-format.js';
+import { capitalize, isAlnum, isAlpha, isLower, isSpace, isTitle, isUpper, lower, title, upper } from './text-case.js';
 import { decodeRune, encodeRune } from './text.js';
 import { Bytes, StarlarkObject, Dict, Fail, HashTable, List, StarlarkSet, Tuple, equals, isInt, iterate, toArray, typeOf, type Value } from './value.js';
 
@@ -31,6 +32,12 @@ function span(n: number, start: Value | undefined, end: Value | undefined): [num
   return [Math.min(a, n), Math.min(b, n)];
 }
 
+/** An element of the tuple given to startswith/endswith. */
+function tupleElem(e: Value, i: number): string {
+  if (typeof e !== 'string') throw new Fail(`got ${typeOf(e)}, for element ${i}`);
+  return e;
+}
+
 function asStr(v: Value | undefined, what: string): string {
   if (typeof v !== 'string') throw new Fail(`${what}: got ${typeOf(v ?? null)}, want string`);
   return v;
@@ -39,7 +46,7 @@ function asStr(v: Value | undefined, what: string): string {
 const WS = ' \t\n\v\f\r';
 
 function strip(s: string, chars: Value | undefined, left: boolean, right: boolean): string {
-  const set = chars === undefined || chars === null ? WS : asStr(chars, 'strip');
+  const set = chars === undefined || chars === null || chars === '' ? WS : asStr(chars, 'strip');
   let a = 0;
   let b = s.length;
   if (left) while (a < b && set.includes(s[a]!)) a++;
@@ -54,7 +61,8 @@ function strip(s: string, chars: Value | undefined, left: boolean, right: boolea
 function split(s: string, sep: Value | undefined, maxsplit: number, fromRight: boolean): Value[] {
   if (sep === undefined || sep === null) {
     const words = s.split(/[ \t\n\v\f\r]+/).filter((w) => w !== '');
-    if (maxsplit < 0 || words.length <= maxsplit + 1) return words;
+    // with a split to spare, the last piece keeps its outer whitespace
+    if (maxsplit < 0 || words.length <= maxsplit) return words;
     if (!fromRight) {
       const out: string[] = [];
       let rest = s.replace(/^[ \t\n\v\f\r]+/, '');
@@ -130,28 +138,6 @@ class StringElems extends StringIterable {
   }
 }
 
-function isCase(s: string, upper: boolean): boolean {
-  let cased = false;
-  for (const c of s) {
-    if (c.toUpperCase() !== c.toLowerCase()) {
-      cased = true;
-      if ((upper && c !== c.toUpperCase()) || (!upper && c !== c.toLowerCase())) return false;
-    }
-  }
-  return cased;
-}
-
-function title(s: string): string {
-  let out = '';
-  let prevCased = false;
-  for (const c of s) {
-    const cased = c.toUpperCase() !== c.toLowerCase();
-    out += cased ? (prevCased ? c.toLowerCase() : c.toUpperCase()) : c;
-    prevCased = cased;
-  }
-  return out;
-}
-
 function find(name: string, s: string, args: Value[], kwargs: [string, Value][] | undefined, fromRight: boolean): number {
   const [sub, start, end] = unpackArgs(args, kwargs, ['sub', 'start?', 'end?']);
   const needle = asStr(sub, name);
@@ -165,8 +151,7 @@ export const STRING_METHODS: Table = table({
   capitalize: (_t, args, kw, s) => {
     noKwargs(kw);
     unpackArgs(args, kw, []);
-    const x = s as string;
-    return x.slice(0, 1).toUpperCase() + x.slice(1).toLowerCase();
+    return capitalize(s as string);
   },
   count: (_t, args, kw, s) => {
     const [sub, start, end] = unpackArgs(args, kw, ['sub', 'start?', 'end?']);
@@ -199,7 +184,7 @@ export const STRING_METHODS: Table = table({
     const x = s as string;
     const [a, b] = span(x.length, start, end);
     const region = x.slice(a, b);
-    if (suffix instanceof Tuple) return suffix.elems.some((e) => region.endsWith(asStr(e, 'endswith')));
+    if (suffix instanceof Tuple) return suffix.elems.some((e, i) => region.endsWith(tupleElem(e, i)));
     return region.endsWith(asStr(suffix, 'endswith'));
   },
   startswith: (_t, args, kw, s) => {
@@ -207,7 +192,7 @@ export const STRING_METHODS: Table = table({
     const x = s as string;
     const [a, b] = span(x.length, start, end);
     const region = x.slice(a, b);
-    if (prefix instanceof Tuple) return prefix.elems.some((e) => region.startsWith(asStr(e, 'startswith')));
+    if (prefix instanceof Tuple) return prefix.elems.some((e, i) => region.startsWith(tupleElem(e, i)));
     return region.startsWith(asStr(prefix, 'startswith'));
   },
   find: (_t, args, kw, s) => find('find', s as string, args, kw, false),
@@ -223,17 +208,13 @@ export const STRING_METHODS: Table = table({
     return i;
   },
   format: (t, args, kw, s) => formatString(t, s as string, args, kw),
-  isalnum: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[\p{L}\p{N}]+$/u.test(s as string)),
-  isalpha: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^\p{L}+$/u.test(s as string)),
+  isalnum: (_t, args, kw, s) => (unpackArgs(args, kw, []), isAlnum(s as string)),
+  isalpha: (_t, args, kw, s) => (unpackArgs(args, kw, []), isAlpha(s as string)),
   isdigit: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[0-9]+$/.test(s as string)),
-  islower: (_t, args, kw, s) => (unpackArgs(args, kw, []), isCase(s as string, false)),
-  isupper: (_t, args, kw, s) => (unpackArgs(args, kw, []), isCase(s as string, true)),
-  isspace: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[ \t\n\v\f\r]+$/.test(s as string)),
-  istitle: (_t, args, kw, s) => {
-    unpackArgs(args, kw, []);
-    const x = s as string;
-    return /[A-Za-z]/.test(x) && title(x) === x;
-  },
+  islower: (_t, args, kw, s) => (unpackArgs(args, kw, []), isLower(s as string)),
+  isupper: (_t, args, kw, s) => (unpackArgs(args, kw, []), isUpper(s as string)),
+  isspace: (_t, args, kw, s) => (unpackArgs(args, kw, []), isSpace(s as string)),
+  istitle: (_t, args, kw, s) => (unpackArgs(args, kw, []), isTitle(s as string)),
   join: (t, args, kw, s) => {
     const [iterable] = unpackArgs(args, kw, ['iterable']);
     const it = iterate(iterable!);
@@ -248,8 +229,8 @@ export const STRING_METHODS: Table = table({
     t.checkSize(size, 'join');
     return parts.join(s as string);
   },
-  lower: (_t, args, kw, s) => (unpackArgs(args, kw, []), (s as string).replace(/[A-Z]+/g, (m) => m.toLowerCase())),
-  upper: (_t, args, kw, s) => (unpackArgs(args, kw, []), (s as string).replace(/[a-z]+/g, (m) => m.toUpperCase())),
+  lower: (_t, args, kw, s) => (unpackArgs(args, kw, []), lower(s as string)),
+  upper: (_t, args, kw, s) => (unpackArgs(args, kw, []), upper(s as string)),
   title: (_t, args, kw, s) => (unpackArgs(args, kw, []), title(s as string)),
   lstrip: (_t, args, kw, s) => strip(s as string, unpackArgs(args, kw, ['cutset?'])[0], true, false),
   rstrip: (_t, args, kw, s) => strip(s as string, unpackArgs(args, kw, ['cutset?'])[0], false, true),

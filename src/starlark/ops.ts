@@ -347,9 +347,9 @@ export function setIndex(x: Value, i: Value, v: Value): void {
   throw new Fail(`${typeOf(x)} value does not support item assignment`);
 }
 
-function sliceIndex(v: Value | undefined, dflt: number, n: number, step: number): number {
+function sliceIndex(v: Value | undefined, dflt: number, n: number, step: number, which: string): number {
   if (v === undefined || v === null) return dflt;
-  if (!isInt(v)) throw new Fail(`invalid slice index: got ${typeOf(v)}, want int`);
+  if (!isInt(v)) throw new Fail(`invalid ${which} index: got ${typeOf(v)}, want int`);
   let i = typeof v === 'bigint' ? (v < 0n ? -Infinity : Infinity) : v;
   if (i < 0) {
     i += n;
@@ -369,8 +369,8 @@ export function sliceIndexes(n: number, lo: Value | undefined, hi: Value | undef
     step = Number(stepV);
     if (step === 0) throw new Fail('zero is not a valid slice step');
   }
-  const start = sliceIndex(lo, step > 0 ? 0 : n - 1, n, step);
-  const end = sliceIndex(hi, step > 0 ? n : -1, n, step);
+  const start = sliceIndex(lo, step > 0 ? 0 : n - 1, n, step, 'start');
+  const end = sliceIndex(hi, step > 0 ? n : -1, n, step, 'end');
   const out: number[] = [];
   if (step > 0) for (let i = start; i < end; i += step) out.push(i);
   else for (let i = start; i > end; i += step) out.push(i);
@@ -406,7 +406,7 @@ export function slice(x: Value, lo: Value | undefined, hi: Value | undefined, st
 }
 
 function sliceSimple<T>(n: number, lo: Value | undefined, hi: Value | undefined, take: (a: number, b: number) => T): T {
-  const a = sliceIndex(lo, 0, n, 1);
-  const b = sliceIndex(hi, n, n, 1);
+  const a = sliceIndex(lo, 0, n, 1, 'start');
+  const b = sliceIndex(hi, n, n, 1, 'end');
   return take(a, Math.max(a, b));
 }
