@@ -28,11 +28,22 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'loadRestrictor',
     parse: (v) => loadRestriction(String(v)),
   }),
+  optionFlag({
+    flag: { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
+    option: 'remoteCache',
+    parse: (v, env) => (typeof v === 'string' ? v : env['KUSTOMIZE_TS_REMOTE_CACHE']) || undefined,
+  }),
+  optionFlag({ flag: { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' }, option: 'offline', parse: bool }),
   // plugins and runtimes
   optionFlag({ flag: { name: 'enable-alpha-plugins', type: 'bool', help: 'enable kustomize plugins' }, option: 'enablePlugins', parse: bool }),
   optionFlag({
     flag: { name: 'enable-exec', type: 'bool', help: 'enable support for exec functions (raw executables); do not use for untrusted configs! (Alpha)' },
     option: 'enableExec',
+    parse: bool,
+  }),
+  optionFlag({
+    flag: { name: 'enable-star', type: 'bool', help: 'enable support for Starlark functions, run in-process (also enabled by --enable-alpha-plugins)' },
+    option: 'enableStar',
     parse: bool,
   }),
   optionFlag({ flag: { name: 'network', type: 'bool', help: 'enable network access for functions that declare it' }, option: 'network', parse: bool }),
@@ -56,6 +67,15 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     flag: { name: 'plugin-timeout', type: 'string', default: String(DEFAULT_OPTIONS.plugins.pluginTimeout), help: 'seconds a plugin may run before it is stopped' },
     option: 'pluginTimeout',
     parse: (v) => positiveSeconds(String(v)),
+  }),
+  optionFlag({
+    flag: {
+      name: 'trusted-catalog',
+      type: 'list',
+      help: "trust a KRM function catalog, named by its reference as written in 'catalogs:' or by its metadata.name; its functions then run without --enable-alpha-plugins/--enable-exec",
+    },
+    option: 'trustedCatalogs',
+    parse: list,
   }),
   // helm
   optionFlag({ flag: { name: 'enable-helm', type: 'bool', help: 'Enable use of the Helm chart inflator generator.' }, option: 'enableHelm', parse: bool }),
@@ -104,7 +124,7 @@ export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Rec
   for (const { flag, option, parse } of BUILD_OPTION_FLAGS) {
     const value = flags.get(flag.name);
     if (value !== undefined) options[option] = parse(value, env);
-    else if (option === 'addManagedByLabel') options[option] = parse(false, env);
+    else if (option === 'addManagedByLabel' || option === 'remoteCache') options[option] = parse(false, env);
   }
   return options as Partial<ResolvedOptions>;
 }

@@ -15,7 +15,7 @@ export function decodeConfig<T>(config: YMap, shape: StructShape, kind: string):
   try {
     out = decode<Record<string, unknown>>(config, withMeta, { lenient: true }) ?? {};
   } catch (e) {
-    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${kind} with config: ${e.message}`, { cause: e });
+    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${kind} with config: ${e.message}`, { ...(e.field && { field: e.field }), cause: e });
     throw e;
   }
   const meta = config['metadata'];
@@ -56,14 +56,4 @@ export function configurationError(kind: string, config: YMap, e: unknown): Kust
     ...(e instanceof KustomizeError && e.file && { file: e.file }),
     ...(e instanceof KustomizeError && e.field && { field: e.field }),
   });
-}
-
-/** Configures a builtin from a kustomization's fields, failing with {@link configurationError}. */
-export function configuring<T>(kind: string, config: YMap, configure: () => T): T {
-  try {
-    return configure();
-  } catch (e) {
-    // not withErrorPrefix: the config's YAML sits between the prefix and the reason
-    throw configurationError(kind, config, e);
-  }
 }
