@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
+  | 'EDIT_INVALID'
+  | 'EDIT_CONFLICT'
   | 'USAGE';
 
 export interface ErrorContext {
