@@ -5,7 +5,6 @@ import { buildCommand } from './commands/build.js';
 import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
-import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
@@ -16,7 +15,6 @@ export const COMMANDS: readonly Command[] = [
   buildCommand,
   createCommand,
   editCommand,
-  localizeCommand,
   versionCommand,
   ...completionCommands(() => ROOT),
 ];

@@ -1,4 +1,4 @@
-import { Document, isMap, isScalar, isSeq, parseDocument, YAMLMap, YAMLSeq, type Node, type Scalar } from 'yaml';
+import { Document, isMap, isScalar, isSeq, parseDocument, YAMLMap, YAMLSeq, type Node, type Pair } from 'yaml';
 import { KustomizeError } from '../errors.js';
 import { decodeKustomizationText, type RawKustomization } from '../kinds/kustomization.js';
 
@@ -130,7 +130,7 @@ export class KustomizationDocument {
   set(field: KustomizationField, value: PlainValue | Node): void {
     const root = this.root(true);
     const node = this.node(value);
-    const existing = root.items.find((p) => isScalar(p.key) && p.key.value === field);
+    const existing = root.items.find((p) => keyOf(p) === field);
     if (existing) {
       const old = existing.value as Node | null;
       if (old && 'comment' in old && old.comment && !node.comment) node.comment = old.comment;
@@ -140,7 +140,7 @@ export class KustomizationDocument {
     const rank = FIELD_ORDER.indexOf(field);
     let at = 0;
     root.items.forEach((p, i) => {
-      const key = isScalar(p.key) ? String(p.key.value) : '';
+      const key = keyOf(p);
       const r = FIELD_ORDER.indexOf(key as KustomizationField);
       if (r >= 0 && r < rank) at = i + 1;
     });
@@ -152,9 +152,10 @@ export class KustomizationDocument {
    * for fields that replace deprecated ones. `to` must not exist yet.
    */
   rename(from: KustomizationField, to: KustomizationField, value: PlainValue | Node): void {
-    const pair = this.root(false)?.items.find((p) => isScalar(p.key) && p.key.value === from);
+    const pair = this.root(false)?.items.find((p) => keyOf(p) === from);
     if (!pair || this.has(to)) throw new Error(`cannot rename ${from} to ${to}`);
-    (pair.key as Scalar).value = to;
+    if (isScalar(pair.key)) pair.key.value = to;
+    else pair.key = to;
     pair.value = this.node(value);
   }
 
@@ -182,6 +183,11 @@ export class KustomizationDocument {
     this.doc.contents = map as unknown as Document['contents'];
     return map;
   }
+}
+
+/** A map entry's key as text: parsed keys are scalar nodes, keys added by `set` plain strings. */
+export function keyOf(pair: Pair): string {
+  return String(isScalar(pair.key) ? pair.key.value : pair.key);
 }
 
 /** Whether the file's block lists are all indented under their keys (kustomize writes them flush). */

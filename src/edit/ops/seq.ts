@@ -1,4 +1,5 @@
 import { isMap, isScalar, type Node, type YAMLMap, type YAMLSeq } from 'yaml';
+import { keyOf } from '../kustomization-document.js';
 
 /** The scalar items of a list as strings (other items as their JSON). */
 export function stringItems(seq: YAMLSeq | undefined): string[] {
@@ -25,7 +26,7 @@ export function setSorted(map: YAMLMap, key: string, value: unknown): void {
     map.set(key, value);
     return;
   }
-  const at = map.items.findIndex((p) => isScalar(p.key) && String(p.key.value) > key);
+  const at = map.items.findIndex((p) => keyOf(p) > key);
   map.set(key, value);
   if (at >= 0) map.items.splice(at, 0, map.items.pop()!);
 }
