@@ -23,7 +23,11 @@ export function stringField(map: YAMLMap, key: string): string | undefined {
  */
 export function setSorted(map: YAMLMap, key: string, value: unknown): void {
   if (map.has(key)) {
-    map.set(key, value);
+    const existing = map.get(key, true);
+    const plain = isScalar(value) ? value.value : value;
+    // a scalar changes value in place, keeping its comment
+    if (isScalar(existing) && (plain === null || typeof plain !== 'object')) existing.value = plain;
+    else map.set(key, value);
     return;
   }
   const at = map.items.findIndex((p) => keyOf(p) > key);
