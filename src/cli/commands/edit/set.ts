@@ -120,7 +120,10 @@ the new tag, or the digest will preserve the appropriate values from the kustomi
   to the kustomization file if it doesn't exist,
   and overwrite the previous ones if the image name exists.`,
       flags: [],
-      ops: ({ positional }) => [{ op: 'setImages', images: positional.map(parseImageArg) }],
+      ops: ({ positional }) => {
+        if (positional.length === 0) usageError('no image specified');
+        return [{ op: 'setImages', images: positional.map(parseImageArg) }];
+      },
     }),
     buildMetadataCommand('set'),
     editCommand({
@@ -138,7 +141,10 @@ the new tag, or the digest will preserve the appropriate values from the kustomi
   to the kustomization file if it doesn't exist,
   and overwrite the previous ones if the replicas name exists.`,
       flags: [],
-      ops: ({ positional }) => [{ op: 'setReplicas', replicas: positional.map(parseReplicasArg) }],
+      ops: ({ positional }) => {
+        if (positional.length === 0) usageError('no replicas specified');
+        return [{ op: 'setReplicas', replicas: positional.map(parseReplicasArg) }];
+      },
     }),
     metadataCommand('label'),
     metadataCommand('annotation'),
