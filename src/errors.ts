@@ -27,6 +27,9 @@ export type ErrorCode =
   | 'REMOTE_INVALID'
   | 'EDIT_INVALID'
   | 'EDIT_CONFLICT'
+  | 'CATALOG_INVALID'
+  | 'CATALOG_UNTRUSTED'
+  | 'DIGEST_MISMATCH'
   | 'USAGE';
 
 export interface ErrorContext {

@@ -2,6 +2,7 @@ import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
+import { catalogCommand } from './commands/catalog.js';
 import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
@@ -13,6 +14,7 @@ const PROGRAM = 'kustomize-ts';
 /** The commands of the CLI, by name: one module each under ./commands. */
 export const COMMANDS: readonly Command[] = [
   buildCommand,
+  catalogCommand,
   createCommand,
   editCommand,
   versionCommand,
