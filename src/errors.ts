@@ -25,6 +25,11 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
+  | 'EDIT_INVALID'
+  | 'EDIT_CONFLICT'
+  | 'CATALOG_INVALID'
+  | 'CATALOG_UNTRUSTED'
+  | 'DIGEST_MISMATCH'
   | 'USAGE';
 
 export interface ErrorContext {

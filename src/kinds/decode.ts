@@ -27,11 +27,10 @@ export interface StructShape {
   open?: boolean;
 }
 
-/** A value that does not fit its shape: Go's message, and where (`configMapGenerator[0].literals`). */
 export class DecodeError extends Error {
   constructor(
     message: string,
-    /** the field path, dotted, with list indexes; empty for the document itself */
+    /** where in the document, e.g. `spec.items[0].name` (empty at the top) */
     readonly field: string,
   ) {
     super(message);
@@ -53,6 +52,7 @@ export function decode<T>(value: Value | undefined, shape: Shape, options: Decod
 class Decoder {
   constructor(private readonly lenient: boolean) {}
 
+  /** `path` names Go struct fields (for kustomize's messages); `at` is the field path with list indexes, for DecodeError.field. */
   value(v: Value | undefined, shape: Shape, path: string[], owner: string, at: string): unknown {
     if (v === undefined || v === null) return undefined;
     if (shape === 'any') return v;
@@ -77,7 +77,7 @@ class Decoder {
     if ('map' in shape) {
       if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner, at);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner, `${at}.${k}`) ?? zero(shape.map);
+      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner, fieldPath(at, k)) ?? zero(shape.map);
       return out;
     }
     return this.struct(v, shape, path, owner, at);
@@ -94,10 +94,10 @@ class Decoder {
           out[key] = v[key];
           continue;
         }
-        throw new DecodeError(`json: unknown field "${key}"`, at ? `${at}.${key}` : key);
+        throw new DecodeError(`json: unknown field "${key}"`, fieldPath(at, key));
       }
       const [name, field] = found;
-      const decoded = this.value(v[key], field, [...path, name], shape.struct, at ? `${at}.${name}` : name);
+      const decoded = this.value(v[key], field, [...path, name], shape.struct, fieldPath(at, key));
       if (decoded !== undefined) out[name] = decoded;
     }
     return out;
@@ -107,6 +107,10 @@ class Decoder {
     const into = path.length > 0 ? `Go struct field ${owner}.${path.join('.')}` : 'Go value';
     throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`, at);
   }
+}
+
+function fieldPath(at: string, key: string): string {
+  return at === '' ? key : `${at}.${key}`;
 }
 
 /** The field `key` names: an exact match first, else a case-insensitive one (Go's encoding/json matches field names that way). */

@@ -3,6 +3,7 @@ import { join } from '../fs/path.js';
 import { KUSTOMIZATION_FILE_NAMES, readKustomization } from '../kinds/kustomization.js';
 import { Loader } from '../load/loader.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
+import { isOciReference, parseOciReference } from '../oci/reference.js';
 import type { BuildContext } from './context.js';
 import { KustomizationTarget, type OriginBase } from './kustomization-target.js';
 
@@ -35,8 +36,12 @@ export function loadTarget(loader: Loader, ctx: BuildContext, originBase: Origin
   return target;
 }
 
-/** The target of a build: `path` is a local directory, or a git URL (as kustomize allows), cloned. */
+/** The target of a build: `path` is a local directory, a git URL (as kustomize allows), cloned, or an `oci://` artifact's tree. */
 export async function loadRootTarget(path: string, ctx: BuildContext): Promise<KustomizationTarget> {
+  if (isOciReference(path)) {
+    const tree = await (await ctx.remote()).pullTree(parseOciReference(path));
+    return loadTarget(Loader.atRemote(tree.fs, tree.dir, { url: path, dir: tree.dir }, undefined), ctx, { dir: '' }, true);
+  }
   const spec = parseRepoSpec(path);
   if (!spec) return loadTarget(Loader.atRoot(ctx.fs, path, ctx.options.loadRestrictor, ctx.options.cwd ?? '/'), ctx, { dir: '' }, true);
   const clone = await (await ctx.remote()).clone(spec);

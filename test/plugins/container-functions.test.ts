@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
+import { buildImage } from './container-image.js';
 import { writeTree } from './plugin-tree.js';
-import { buildBusyboxImage } from './busybox-image.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
 // scripts/setup-containers.sh). Without podman these tests are reported as skipped, loudly;
@@ -22,14 +22,14 @@ const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
 
 const images = podman
   ? (() => {
-      buildBusyboxImage(
+      buildImage(
         IMAGE,
         [
           "uid=$(/bin/busybox id -u)",
           "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
         ].join('\n') + '\n',
       );
-      buildBusyboxImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
+      buildImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
       return true;
     })()
   : false;
@@ -85,4 +85,9 @@ test('a container function asking for the network needs --network', { skip }, as
 test('mounts outside the kustomization directory are refused under the default load restrictor', { skip }, async () => {
   const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ../outside\n          dst: /data`));
   await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /mount path '\.\.\/outside' must be relative to\/under the current kustomization directory/);
+});
+
+test('a mount whose src smuggles another option with a comma is refused', async () => {
+  const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ./data,source=/etc\n          dst: /data`));
+  await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /may not hold commas/);
 });
