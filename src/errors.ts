@@ -24,6 +24,8 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
+  | 'REMOTE_UNSUPPORTED'
+  | 'FILESYSTEM_REQUIRED'
   | 'USAGE';
 
 export interface ErrorContext {

@@ -10,6 +10,7 @@ import type { Resource } from '../model/resource.js';
 import { VERSION, type BuildOptions, type ReorderOption } from '../options.js';
 import type { SortOptions } from '../kinds/kustomization.js';
 import { BuildContext } from './context.js';
+import { defaultFileSystem } from '../fs/default-fs.js';
 import { KustTarget } from './kust-target.js';
 import { renderResources } from '../output/render.js';
 
@@ -30,8 +31,7 @@ export interface BuildResult {
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
   const userWarn = options.warn;
-  // the disk is the default only in Node: importing it lazily keeps in-memory builds free of node: modules
-  const fs = options.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
+  const fs = options.fs ?? (await defaultFileSystem());
   const ctx = new BuildContext(
     {
       ...options,

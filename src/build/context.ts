@@ -4,6 +4,7 @@ import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { BuildOptions } from '../options.js';
 import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
+import { defaultRemoteSource } from '../load/remote/default-remote.js';
 
 /** What every kustomization of one build shares: options, the schema choice, warnings, build metadata flags. */
 export class BuildContext {
@@ -21,10 +22,10 @@ export class BuildContext {
     this.fs = fs;
   }
 
-  /** The source of remote resources, made on first use (the default one needs Node). */
+  /** The source of remote resources, made on first use. */
   async remote(): Promise<RemoteSource> {
     if (!this.remoteSource) {
-      this.remoteSource = this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+      this.remoteSource = this.options.remote ?? (await defaultRemoteSource());
     }
     return this.remoteSource;
   }

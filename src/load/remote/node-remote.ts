@@ -6,25 +6,23 @@ import { DiskFileSystem } from '../../fs/disk.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { runProcess, stderrTail } from '../../process/run-process.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, type RemoteSource } from './remote-source.js';
+import { FetchRemoteSource } from './fetch-remote.js';
+import type { RemoteSource } from './remote-source.js';
 
 /** Remote resources for Node: `fetch` for HTTP(S) files, the `git` executable for repositories (cloned shallowly into temp dirs). */
 export class NodeRemoteSource implements RemoteSource {
   private readonly dirs: string[] = [];
   private readonly clones = new Map<string, Promise<string>>();
   private readonly fs = new DiskFileSystem();
+  private readonly http: FetchRemoteSource;
 
-  constructor(private readonly httpTimeout = 60) {}
+  /** @param httpTimeout seconds before an HTTP request is given up */
+  constructor(httpTimeout = 60) {
+    this.http = new FetchRemoteSource(httpTimeout);
+  }
 
-  async fetchFile(url: string): Promise<Uint8Array> {
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.httpTimeout * 1000) });
-    } catch (e) {
-      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
-    }
-    if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
-    return new Uint8Array(await res.arrayBuffer());
+  fetchFile(url: string): Promise<Uint8Array> {
+    return this.http.fetchFile(url);
   }
 
   /** kustomize's clone: init, fetch --depth=1 the ref (HEAD by default), checkout, submodules. Each repo@ref once per build. */
