@@ -1,6 +1,6 @@
 // The CommonJS build (package.json `exports` → `require`), for `require('kustomize-ts')` on Node
 // versions without require(esm), made from the compiled ES modules in dist/src (run `tsc` first):
-// - dist/cjs/index.cjs and node.cjs: both entries come from one bundle, so they share one copy of
+// - dist/cjs/index.cjs, node.cjs and oci.cjs: the entries come from one bundle, so they share one copy of
 //   each class (KustomizeError, Resource, …) and `instanceof` holds across them. Dependencies and
 //   node: modules stay external; the lazily imported Node-only parts are bundled in and still
 //   load lazily.
@@ -14,14 +14,15 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'dist/cjs');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const entries = ['index', 'node'];
+/** the CommonJS files, by the ES module each one is */
+const entries = { index: 'index', node: 'node', oci: 'oci/index' };
 
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
 await build({
   stdin: {
-    contents: entries.map((e) => `export * as ${e} from './dist/src/${e}.js';`).join('\n'),
+    contents: Object.entries(entries).map(([name, module]) => `export * as ${name} from './dist/src/${module}.js';`).join('\n'),
     resolveDir: root,
     sourcefile: 'cjs-entries.js',
   },
@@ -33,7 +34,7 @@ await build({
   outfile: join(out, 'bundle.cjs'),
   logLevel: 'warning',
 });
-for (const e of entries) writeFileSync(join(out, `${e}.cjs`), `'use strict';\nmodule.exports = require('./bundle.cjs').${e};\n`);
+for (const name of Object.keys(entries)) writeFileSync(join(out, `${name}.cjs`), `'use strict';\nmodule.exports = require('./bundle.cjs').${name};\n`);
 cpSync(join(root, 'dist/src'), join(out, 'types'), {
   recursive: true,
   filter: (src) => !/\.(js|map)$/.test(src),

@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'KUSTOMIZATION_INVALID'
   | 'KUSTOMIZATION_NOT_FOUND'
   | 'FILE_NOT_FOUND'
+  | 'FILE_INVALID'
   | 'LOAD_RESTRICTED'
   | 'CYCLE'
   | 'RESOURCE_CONFLICT'
@@ -26,6 +27,9 @@ export type ErrorCode =
   | 'REMOTE_INVALID'
   | 'REMOTE_UNSUPPORTED'
   | 'FILESYSTEM_REQUIRED'
+  | 'CATALOG_INVALID'
+  | 'CATALOG_UNTRUSTED'
+  | 'DIGEST_MISMATCH'
   | 'USAGE';
 
 export interface ErrorContext {

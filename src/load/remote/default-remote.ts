@@ -1,4 +1,5 @@
 import { hostIsNode } from '../../host.js';
+import type { ResolvedOptions } from '../../options.js';
 import { FetchRemoteSource } from './fetch-remote.js';
 import type { RemoteSource } from './remote-source.js';
 
@@ -7,7 +8,7 @@ import type { RemoteSource } from './remote-source.js';
  * executable in Node, `fetch` alone elsewhere. (In browser bundles node-remote.js is mapped to
  * an empty module by package.json's `browser` field, hence the check of what was imported.)
  */
-export async function defaultRemoteSource(): Promise<RemoteSource> {
-  const NodeRemote = hostIsNode() ? (await import('./node-remote.js')).NodeRemoteSource : undefined;
-  return NodeRemote ? new NodeRemote() : new FetchRemoteSource();
+export async function defaultRemoteSource(options: Readonly<Pick<ResolvedOptions, 'remoteCache' | 'offline' | 'warn'>>): Promise<RemoteSource> {
+  const nodeRemote = hostIsNode() ? (await import('./node-remote.js')).nodeRemoteSourceFor : undefined;
+  return nodeRemote ? nodeRemote(options) : new FetchRemoteSource();
 }

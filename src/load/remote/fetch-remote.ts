@@ -1,12 +1,12 @@
 import { KustomizeError } from '../../errors.js';
-import type { FileSystem } from '../../fs/filesystem.js';
+import type { OciReference } from '../../oci/reference.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, type RemoteSource } from './remote-source.js';
+import { HttpStatusError, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 /**
  * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S). Git
- * repositories need a git client, which this source does not have; it refuses them with
- * REMOTE_UNSUPPORTED.
+ * repositories need a git client and OCI artifacts need Node to unpack, which this source does
+ * not have; it refuses them with REMOTE_UNSUPPORTED.
  */
 export class FetchRemoteSource implements RemoteSource {
   /** @param httpTimeout seconds before a request is given up */
@@ -23,14 +23,17 @@ export class FetchRemoteSource implements RemoteSource {
     return new Uint8Array(await res.arrayBuffer());
   }
 
-  clone(spec: RepoSpec): Promise<{ dir: string; fs: FileSystem }> {
-    return Promise.reject(
-      new KustomizeError(
-        'REMOTE_UNSUPPORTED',
-        `cannot clone '${cloneUrl(spec)}' here: git repositories need Node and the git executable; pass a \`remote\` option that can clone`,
-      ),
-    );
+  clone(spec: RepoSpec): Promise<RemoteTree> {
+    return unsupported(`cannot clone '${cloneUrl(spec)}' here: git repositories need Node and the git executable; pass a \`remote\` option that can clone`);
+  }
+
+  pullTree(ref: OciReference): Promise<RemoteTree> {
+    return unsupported(`cannot pull '${ref.raw}' here: OCI artifacts need Node; pass a \`remote\` option that can pull them`);
   }
 
   cleanup(): void {}
+}
+
+function unsupported(message: string): Promise<never> {
+  return Promise.reject(new KustomizeError('REMOTE_UNSUPPORTED', message));
 }
