@@ -130,6 +130,8 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     const rendered = await output(page);
 
     await page.locator('#share').click();
+    // the link is made asynchronously (compression): it shows when done
+    await page.locator('#share-link').waitFor({ state: 'visible' });
     const link = await page.locator('#share-link').inputValue();
     assert.match(link, new RegExp(`^${site.origin}/#code=[\\w-]+$`));
     const other = await browser.newPage();
