@@ -7,6 +7,7 @@ import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import type { PluginContext } from '../plugins/plugin.js';
+import { pluginTimeoutOf } from '../plugins/time-bounded.js';
 import type { ResolvedHelmChart } from './chart-config.js';
 import { HelmCommand } from './helm-command.js';
 import { chartDir, pullArgs, templateArgs } from './helm-args.js';
@@ -34,7 +35,7 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kustomize-helm-'));
   try {
-    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout ?? 120, ctx.options.cwd ?? process.cwd());
+    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), pluginTimeoutOf(ctx), ctx.options.cwd ?? process.cwd());
     await helm.checkVersion();
     if (!isDirectory(chartDir(c))) {
       // kustomize names no path here (its lookup returns none when the chart is missing)

@@ -5,7 +5,7 @@ import { functionSpecOf } from './function-spec.js';
 import { inProcessModulePath, loadPluginModule } from './in-process.js';
 import { KrmFunction } from './krm-function.js';
 import { LegacyExecPlugin } from './legacy-exec.js';
-import { configured } from './loader.js';
+import { configuredInProcess } from './loader.js';
 import type { Plugin, PluginContext } from './plugin.js';
 import { pluginHome, pluginPath } from './plugin-home.js';
 
@@ -30,7 +30,7 @@ export async function loadExternalPlugin(config: Resource, configFile: string, c
   const module = inProcessModulePath(path);
   if (module) {
     const factory = await loadPluginModule(module);
-    return configured(() => factory(config.obj, ctx), id.toString());
+    return configuredInProcess(() => factory(config.obj, ctx), id.toString(), ctx);
   }
   if (existsSync(path + '.so')) {
     throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);

@@ -9,8 +9,8 @@ import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { parsePluginOutput, resourceListInput, type FunctionResult } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';
 import { runPluginProcess } from './run-plugin-process.js';
+import { pluginTimeoutOf } from './time-bounded.js';
 
-const DEFAULT_TIMEOUT = 120;
 
 /**
  * A KRM function (https://github.com/kubernetes-sigs/kustomize/blob/master/cmd/config/docs/api-conventions/functions-spec.md):
@@ -53,7 +53,7 @@ export class KrmFunction implements Generator, Transformer {
   private async run(items: readonly Resource[], ctx: PluginContext) {
     const stdin = resourceListInput(items, this.functionConfig());
     const dir = ctx.loader.root;
-    const timeout = ctx.options.pluginTimeout ?? DEFAULT_TIMEOUT;
+    const timeout = pluginTimeoutOf(ctx);
     let argv: string[];
     let env: NodeJS.ProcessEnv = process.env;
     if (this.spec.exec?.path) {

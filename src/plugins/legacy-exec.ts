@@ -9,6 +9,7 @@ import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { legacyTransformerInput, parsePluginOutput } from './resource-list.js';
 import { splitShellWords } from './runtimes/args.js';
 import { runPluginProcess } from './run-plugin-process.js';
+import { pluginTimeoutOf } from './time-bounded.js';
 
 /** kustomize leaves out an env var longer than this (the kernel's limit on one argument/env string). */
 const MAX_ENV_LENGTH = 131071;
@@ -60,7 +61,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
         cwd: root,
         env,
         ...(stdin !== undefined && { stdin }),
-        timeout: ctx.options.pluginTimeout ?? 120,
+        timeout: pluginTimeoutOf(ctx),
         describe: this.describe,
       });
     } finally {

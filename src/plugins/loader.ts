@@ -3,6 +3,7 @@ import { KustomizeError, wrapError } from '../errors.js';
 import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, Plugin, PluginContext, Transformer } from './plugin.js';
+import { pluginTimeoutOf, settleWithin, timeBounded } from './time-bounded.js';
 
 export type PluginRole = 'generator' | 'transformer';
 
@@ -39,11 +40,18 @@ export class PluginLoader {
       throw new KustomizeError('PLUGIN_DISABLED', `external plugins disabled; unable to load external plugin '${id.kind}' (enable plugins with --enable-alpha-plugins)`);
     }
     const registered = ctx.options.plugins?.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
-    if (registered) return configured(() => registered.factory(config.obj, ctx), id.toString());
+    if (registered) return configuredInProcess(() => registered.factory(config.obj, ctx), id.toString(), ctx);
     // running external code needs Node: loaded only when a build asks for it
     const { loadExternalPlugin } = await import('./external-plugins.js');
     return loadExternalPlugin(config, configFile, ctx);
   }
+}
+
+/** An in-process plugin that is not a builtin: its factory and each of its calls are bounded by the plugin timeout. */
+export async function configuredInProcess(make: () => Plugin | Promise<Plugin>, id: string, ctx: PluginContext): Promise<Plugin> {
+  const seconds = pluginTimeoutOf(ctx);
+  const describe = `plugin ${id}`;
+  return timeBounded(await configured(() => settleWithin(make, seconds, describe), id), seconds, describe);
 }
 
 export async function configured(make: () => Plugin | Promise<Plugin>, id: string): Promise<Plugin> {

@@ -4,7 +4,7 @@ import { delimiter, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import { DiskFileSystem } from '../../fs/disk.js';
 import type { FileSystem } from '../../fs/filesystem.js';
-import { runProcess, stderrTail } from '../../process/run-process.js';
+import { outputTooLargeReason, runProcess, stderrTail } from '../../process/run-process.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 import { HttpStatusError, type RemoteSource } from './remote-source.js';
 
@@ -46,13 +46,15 @@ export class NodeRemoteSource implements RemoteSource {
     const run = async (...args: string[]) => {
       const argv = [git, ...args];
       const shown = argv.join(' ');
+      const request = { argv, cwd: dir, env, timeout: spec.timeout };
       let r;
       try {
-        r = await runProcess({ argv, cwd: dir, env, timeout: spec.timeout });
+        r = await runProcess(request);
       } catch (e) {
         throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': ${(e as Error).message}`, { cause: e });
       }
       if (r.timedOut) throw new KustomizeError('REMOTE_FAILED', `hit ${spec.timeout}s timeout running '${shown}'`);
+      if (r.outputTooLarge) throw new KustomizeError('REMOTE_FAILED', `'${shown}' ${outputTooLargeReason(request)}`);
       if (r.code !== 0) throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': exit status ${r.code}${stderrTail(r.stderr + r.stdout)}`);
     };
     await run('init');
