@@ -24,6 +24,7 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
+  | 'OUTPUT_FAILED'
   | 'USAGE';
 
 export interface ErrorContext {

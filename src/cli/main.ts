@@ -1,11 +1,9 @@
-import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
 import { build } from '../build/build.js';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { LoadRestriction } from '../load/loader.js';
 import { VERSION, type BuildOptions, type ReorderOption } from '../options.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
-import { writeResourceFiles } from './output-dir.js';
+import { writeBuildOutput } from './write-output.js';
 
 const BUILD_FLAGS: FlagSpec[] = [
   { name: 'output', short: 'o', type: 'string', help: 'If specified, write output to this path (a file, or an existing directory for one file per resource).' },
@@ -109,21 +107,10 @@ async function runBuild(args: string[], io: { out: (s: string) => void; err: (s:
   const output = flags.get('output') as string | undefined;
   if (output === undefined) {
     io.out(result.yaml);
-  } else if (isDirectory(output)) {
-    writeResourceFiles(output, result.resources);
   } else {
-    nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(output)), { recursive: true });
-    nodeFs.writeFileSync(output, result.yaml);
+    writeBuildOutput(output, result);
   }
   return 0;
-}
-
-function isDirectory(p: string): boolean {
-  try {
-    return nodeFs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 function loadRestriction(v: string | undefined): LoadRestriction {

@@ -269,6 +269,59 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     });
   });
 
+  describe('-o is confined and atomic', { concurrency: true }, () => {
+    const configMaps = (...names: string[]): string => names.map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${JSON.stringify(n)}\n`).join('---\n');
+    function source(resources: string): string {
+      const src = tmpDir();
+      nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
+      nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), resources);
+      return src;
+    }
+
+    test('-o DIR: a name with separators and .. stays one file inside DIR', async () => {
+      const top = tmpDir();
+      const out = nodePath.join(top, 'a', 'b', 'c');
+      nodeFs.mkdirSync(out, { recursive: true });
+      const r = await cli(['build', source(configMaps('x/../../../escaped', 'a', 'b/c', 'd\\e')), '-o', out]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(nodeFs.readdirSync(out).sort(), ['v1_configmap_a.yaml', 'v1_configmap_b_c.yaml', 'v1_configmap_d_e.yaml', 'v1_configmap_x_.._.._.._escaped.yaml']);
+      assert.equal(nodeFs.readFileSync(nodePath.join(out, 'v1_configmap_b_c.yaml'), 'utf8'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b/c\n');
+      assert.deepEqual(nodeFs.readdirSync(top), ['a'], 'nothing was written outside DIR');
+    });
+
+    test('-o DIR: resources that would share a file are an error naming both, and nothing is written', async () => {
+      const out = tmpDir();
+      const r = await cli(['build', source(configMaps('first', 'Web', 'web')), '-o', out]);
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, "Error: resources ConfigMap.v1.[noGrp]/Web.[noNs] and ConfigMap.v1.[noGrp]/web.[noNs] would both be written to 'v1_configmap_web.yaml'; write them to one file with -o FILE\n");
+      assert.deepEqual(nodeFs.readdirSync(out), []);
+      const slash = await cli(['build', source(configMaps('a/b', 'a_b')), '-o', out]);
+      assert.match(slash.stderr, /would both be written to 'v1_configmap_a_b.yaml'/);
+      assert.deepEqual(nodeFs.readdirSync(out), []);
+    });
+
+    test('-o FILE: a write that fails (file size limit) leaves the previous file whole and names it', async () => {
+      const dir = tmpDir();
+      const out = nodePath.join(dir, 'out.yaml');
+      nodeFs.writeFileSync(out, 'previous content\n');
+      const big = configMaps(...Array.from({ length: 200 }, (_, i) => `config-map-number-${i}`));
+      const r = await new Promise<Run>((resolve, reject) => {
+        // ulimit -f 1: writes past 512 bytes fail with EFBIG, as a full disk fails them with ENOSPC
+        const child = spawn('sh', ['-c', 'ulimit -f 1; exec "$0" "$@"', process.execPath, BIN, 'build', source(big), '-o', out], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let stdout = '';
+        let stderr = '';
+        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+        child.on('error', reject);
+        child.on('close', (status) => resolve({ status, stdout, stderr }));
+      });
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, `Error: writing '${out}': EFBIG: file too large, write\n`);
+      assert.equal(nodeFs.readFileSync(out, 'utf8'), 'previous content\n');
+      assert.deepEqual(nodeFs.readdirSync(dir), ['out.yaml'], 'no temporary file is left');
+    });
+  });
+
   describe('flags', { concurrency: true }, () => {
     test('--load-restrictor LoadRestrictionsNone lets a kustomization read files outside its root', async () => {
       const refused = await cli(['build', fixture('outside-root-none', 'app')]);
