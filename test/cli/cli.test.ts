@@ -36,10 +36,14 @@ interface Run {
 }
 
 function cli(args: string[], cwd = REPO): Promise<Run> {
+  return run(process.execPath, [BIN, ...args], cwd);
+}
+
+function run(command: string, args: string[], cwd = REPO): Promise<Run> {
   const env = { ...process.env };
   delete env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -305,16 +309,8 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
       const out = nodePath.join(dir, 'out.yaml');
       nodeFs.writeFileSync(out, 'previous content\n');
       const big = configMaps(...Array.from({ length: 200 }, (_, i) => `config-map-number-${i}`));
-      const r = await new Promise<Run>((resolve, reject) => {
-        // ulimit -f 1: writes past 512 bytes fail with EFBIG, as a full disk fails them with ENOSPC
-        const child = spawn('sh', ['-c', 'ulimit -f 1; exec "$0" "$@"', process.execPath, BIN, 'build', source(big), '-o', out], { stdio: ['ignore', 'pipe', 'pipe'] });
-        let stdout = '';
-        let stderr = '';
-        child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-        child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-        child.on('error', reject);
-        child.on('close', (status) => resolve({ status, stdout, stderr }));
-      });
+      // ulimit -f 1: writes past 512 bytes fail with EFBIG, as a full disk fails them with ENOSPC
+      const r = await run('sh', ['-c', 'ulimit -f 1; exec "$0" "$@"', process.execPath, BIN, 'build', source(big), '-o', out]);
       assert.equal(r.status, 1);
       assert.equal(r.stderr, `Error: writing '${out}': EFBIG: file too large, write\n`);
       assert.equal(nodeFs.readFileSync(out, 'utf8'), 'previous content\n');
