@@ -318,6 +318,22 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     });
   });
 
+  test('a reader that closes the pipe early (| head -1) ends the build quietly, with SIGPIPE\'s status as kubectl', async () => {
+    const src = tmpDir();
+    nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
+    const many = Array.from({ length: 3000 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`);
+    nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), many.join('---\n'));
+    const r = await new Promise<Run>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'build', src], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      // read the first chunk, then close our end, as `head -1` does
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.on('close', (status) => resolve({ status, stdout: '', stderr }));
+    });
+    assert.deepEqual([r.status, r.stderr], [141, '']);
+  });
+
   describe('flags', { concurrency: true }, () => {
     test('--load-restrictor LoadRestrictionsNone lets a kustomization read files outside its root', async () => {
       const refused = await cli(['build', fixture('outside-root-none', 'app')]);
