@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import { isMap, isSeq, setKey, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -90,12 +90,12 @@ function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldV
   const exists = Object.prototype.hasOwnProperty.call(node, name);
   if (!exists) {
     if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
-    node[name] = rest.length === 0 ? (createKind === 'map' ? {} : '') : {};
+    setKey(node, name, rest.length === 0 ? (createKind === 'map' ? {} : '') : {});
   } else if (node[name] === null && rest.length > 0) {
     // a null on the way becomes what the path needs next
     if (isSeqField || createKind === 'lenient') return;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
-    node[name] = {};
+    setKey(node, name, {});
   }
   if (rest.length === 0) {
     visit(node, name);

@@ -1,5 +1,5 @@
 import { formatNumber } from '../yaml/emit.js';
-import { isMap, type Value } from '../yaml/value.js';
+import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * Declarative shapes for the typed documents kustomize reads (Kustomization, plugin configs,
@@ -68,7 +68,7 @@ class Decoder {
     if ('map' in shape) {
       if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner) ?? zero(shape.map);
+      for (const k of Object.keys(v)) setKey(out as YMap, k, (this.value(v[k], shape.map, path, owner) ?? zero(shape.map)) as Value);
       return out;
     }
     return this.struct(v, shape, path, owner);
@@ -82,7 +82,7 @@ class Decoder {
       if (found === undefined) {
         if (this.lenient) continue;
         if (shape.open) {
-          out[key] = v[key];
+          setKey(out as YMap, key, v[key]!);
           continue;
         }
         throw new DecodeError(`json: unknown field "${key}"`);

@@ -38,6 +38,11 @@ export function setKey(m: YMap, key: string, value: Value): void {
   else m[key] = value;
 }
 
+/** The value of a key the map itself holds (never one inherited from Object.prototype, such as `__proto__`). */
+export function ownValue(m: YMap, key: string): Value | undefined {
+  return Object.prototype.hasOwnProperty.call(m, key) ? m[key] : undefined;
+}
+
 function isInteger(v: Value | undefined): v is number | bigint {
   return typeof v === 'bigint' || Number.isInteger(v);
 }
