@@ -923,7 +923,7 @@ replicas:
 
 - path: spec/replicas
   create: true
-  kind: ReplicationController
+  kind: StatefulSet
 
 - path: spec/replicas
   create: true
@@ -931,5 +931,5 @@ replicas:
 
 - path: spec/replicas
   create: true
-  kind: StatefulSet
+  kind: ReplicationController
 `;

@@ -11,7 +11,8 @@ export interface FieldSpec {
   group?: string;
   version?: string;
   kind?: string;
-  path: string;
+  /** absent in a config that gives none (`fieldSpecs: [null]`, `- kind: X`): an empty path, which fails when used */
+  path?: string;
   create?: boolean;
 }
 
@@ -62,12 +63,13 @@ export type FieldVisitor = (holder: YMap, key: string) => void;
  * it when asked. Errors name the path, as kustomize's do.
  */
 export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, visit: FieldVisitor): void {
-  const path = splitFieldPath(fs.path);
   try {
+    if (!fs.path) throw new FieldPathError('cannot set or create an empty field name');
+    const path = splitFieldPath(fs.path);
     walk(obj, path, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
   } catch (e) {
     if (e instanceof FieldPathError) {
-      throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path}' of object ${describe(obj)}: ${e.message}`);
+      throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path ?? ''}' of object ${describe(obj)}: ${e.message}`);
     }
     throw e;
   }

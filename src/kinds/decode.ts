@@ -120,10 +120,12 @@ function allFields(shape: StructShape): Record<string, Shape> {
   return f;
 }
 
+/** What Go's encoding/json leaves for a `null` list item or map value: the type's zero value (an empty struct for a struct). */
 function zero(shape: Shape): unknown {
   if (shape === 'string') return '';
   if (shape === 'bool') return false;
   if (shape === 'int') return 0;
+  if (typeof shape === 'object' && 'struct' in shape) return {};
   return undefined;
 }
 
