@@ -8,6 +8,7 @@ export type ErrorCode =
   | 'KUSTOMIZATION_INVALID'
   | 'KUSTOMIZATION_NOT_FOUND'
   | 'FILE_NOT_FOUND'
+  | 'FILE_INVALID'
   | 'LOAD_RESTRICTED'
   | 'CYCLE'
   | 'RESOURCE_CONFLICT'
@@ -25,6 +26,11 @@ export type ErrorCode =
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
   | 'OUTPUT_FAILED'
+  | 'EDIT_INVALID'
+  | 'EDIT_CONFLICT'
+  | 'CATALOG_INVALID'
+  | 'CATALOG_UNTRUSTED'
+  | 'DIGEST_MISMATCH'
   | 'USAGE';
 
 export interface ErrorContext {

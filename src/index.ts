@@ -8,9 +8,24 @@
  * const { yaml } = await build('/app', { fs: MemoryFileSystem.from({ 'app/kustomization.yaml': '...' }) });
  * ```
  */
-export { build, type BuildResult } from './build/build.js';
-export { VERSION, type BuildOptions, type ReorderOption } from './options.js';
+export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
+export {
+  VERSION,
+  DEFAULT_OPTIONS,
+  type ReorderOption,
+  type ResolvedOptions,
+  type InputOptions,
+  type PluginOptions,
+  type HelmOptions,
+  type OutputOptions,
+  type StorageMount,
+} from './options.js';
 export { KustomizeError, type ErrorCode } from './errors.js';
+export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
+export type { EditOp } from './edit/ops.js';
+export { createKustomization, type CreateOptions } from './edit/create.js';
+export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
+export { parseReplicasArg } from './edit/ops/replicas.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';
@@ -22,7 +37,7 @@ export { ResourceMap } from './model/resource-map.js';
 export { ResId, type Gvk } from './model/resid.js';
 export type { Origin } from './model/origin.js';
 export type { Generator, Transformer, Plugin, PluginContext, PluginFactory, PluginRegistration } from './plugins/plugin.js';
-export type { StorageMount } from './plugins/function-spec.js';
+export type { PluginResolver } from './plugins/resolver.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';
 export { emitYaml } from './yaml/emit.js';

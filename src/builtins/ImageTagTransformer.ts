@@ -6,7 +6,7 @@ import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 export interface ImageTagConfig {
   imageTag: Image;
@@ -22,7 +22,7 @@ export class ImageTagTransformer implements Transformer {
   static readonly kind = 'ImageTagTransformer';
   private readonly matcher: GoRegexp | undefined;
 
-  constructor(readonly config: ImageTagConfig) {
+  private constructor(readonly config: ImageTagConfig) {
     this.matcher = imageMatcher(config.imageTag.name ?? '');
   }
 

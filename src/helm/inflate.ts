@@ -7,7 +7,6 @@ import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import type { PluginContext } from '../plugins/plugin.js';
-import { pluginTimeoutOf } from '../plugins/time-bounded.js';
 import type { ResolvedHelmChart } from './chart-config.js';
 import { HelmCommand } from './helm-command.js';
 import { chartDir, pullArgs, templateArgs } from './helm-args.js';
@@ -35,7 +34,7 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kustomize-helm-'));
   try {
-    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), pluginTimeoutOf(ctx), ctx.options.cwd ?? process.cwd());
+    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout, ctx.options.cwd ?? process.cwd());
     await helm.checkVersion();
     if (!isDirectory(chartDir(c))) {
       // kustomize names no path here (its lookup returns none when the chart is missing)
@@ -67,7 +66,7 @@ async function valuesFileContent(c: ResolvedHelmChart, ctx: PluginContext): Prom
 /** A values file through the kustomization's loader (so under its load restriction), or over HTTP(S) like kustomize's loader. */
 async function loadValues(path: string, ctx: PluginContext): Promise<Uint8Array> {
   if (!isHttpUrl(path)) return ctx.loader.load(path);
-  const remote = ctx.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+  const remote = ctx.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(ctx.options);
   try {
     return await remote.fetchFile(path);
   } catch (e) {

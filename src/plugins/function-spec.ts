@@ -3,6 +3,7 @@ import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { Resource } from '../model/resource.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { isMap } from '../yaml/value.js';
+import type { StorageMount } from '../options.js';
 
 /** How a KRM function runs: in a container image or as a local executable. */
 export interface FunctionSpec {
@@ -18,14 +19,14 @@ export interface FunctionSpec {
     args?: string[];
     envs?: string[];
   };
+  /** a script run by the in-process Starlark runtime (kustomize had this until v5.5) */
+  starlark?: {
+    path?: string;
+    url?: string;
+    name?: string;
+  };
 }
 
-export interface StorageMount {
-  type?: string;
-  src?: string;
-  dst?: string;
-  rw?: boolean;
-}
 
 const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
 const FunctionSpecShape: StructShape = {
@@ -37,6 +38,7 @@ const FunctionSpecShape: StructShape = {
       fields: { image: 'string', network: 'bool', mounts: { list: MountShape }, storageMounts: { list: MountShape }, envs: { list: 'string' } },
     },
     exec: { struct: 'ExecSpec', fields: { path: 'string', args: { list: 'string' }, envs: { list: 'string' } } },
+    starlark: { struct: 'StarlarkSpec', fields: { path: 'string', url: 'string', name: 'string' } },
   },
 };
 
@@ -63,13 +65,13 @@ export function functionSpecOf(config: Resource): FunctionSpec | undefined {
   try {
     spec = decode(raw, FunctionSpecShape);
   } catch (e) {
-    if (e instanceof DecodeError) throw new KustomizeError('PLUGIN_FAILED', `${config.id}: invalid function spec: ${e.message}`, { cause: e });
+    if (e instanceof DecodeError) throw new KustomizeError('PLUGIN_FAILED', `${config.id}: invalid function spec: ${e.message}`, { ...(e.field && { field: `metadata.annotations.${FUNCTION_ANNOTATION}.${e.field}` }), cause: e });
     throw e;
   }
   if (spec.container?.storageMounts) {
     spec.container.mounts = [...(spec.container.mounts ?? []), ...spec.container.storageMounts];
     delete spec.container.storageMounts;
   }
-  if (!spec.container?.image && !spec.exec?.path) return undefined;
+  if (!spec.container?.image && !spec.exec?.path && !spec.starlark?.path && !spec.starlark?.url) return undefined;
   return spec;
 }

@@ -6,10 +6,9 @@ import { cloneValue, isMap } from '../yaml/value.js';
 import { applyTransformerOutput, generatedResources } from './apply-output.js';
 import type { FunctionSpec } from './function-spec.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
-import { parsePluginOutput, resourceListInput, type FunctionResult } from './resource-list.js';
+import { formatResult, parsePluginOutput, resourceListInput } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';
 import { runPluginProcess } from './run-plugin-process.js';
-import { pluginTimeoutOf } from './time-bounded.js';
 
 
 /**
@@ -25,6 +24,8 @@ export class KrmFunction implements Generator, Transformer {
     private readonly config: Resource,
     private readonly spec: FunctionSpec,
     configFile: string,
+    /** `trusted`: from a trusted catalog, which stands in for `--enable-exec` */
+    private readonly options: { trusted?: boolean } = {},
   ) {
     this.describe = `function ${config.id}${configFile ? ` (configured in ${configFile})` : ''}`;
   }
@@ -53,11 +54,11 @@ export class KrmFunction implements Generator, Transformer {
   private async run(items: readonly Resource[], ctx: PluginContext) {
     const stdin = resourceListInput(items, this.functionConfig());
     const dir = ctx.loader.root;
-    const timeout = pluginTimeoutOf(ctx);
+    const timeout = ctx.options.pluginTimeout;
     let argv: string[];
     let env: NodeJS.ProcessEnv = process.env;
     if (this.spec.exec?.path) {
-      if (!ctx.options.enableExec) {
+      if (!ctx.options.enableExec && !this.options.trusted) {
         throw new KustomizeError('PLUGIN_DISABLED', `${this.describe}: exec functions are disabled; enable them with --enable-exec`);
       }
       argv = [resolve(dir, this.spec.exec.path), ...(this.spec.exec.args ?? [])];
@@ -80,9 +81,4 @@ function execEnv(entries: string[]): Record<string, string> {
     if (parts.length === 2) out[parts[0]!] = parts[1]!;
   }
   return out;
-}
-
-/** kustomize drops function results; we print them (they are the function's own account of its run). */
-function formatResult(describe: string, r: FunctionResult): string {
-  return `# ${describe} result [${r.severity}]${r.where ? ` ${r.where}` : ''}: ${r.message}`;
 }

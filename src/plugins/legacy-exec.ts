@@ -9,7 +9,6 @@ import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { legacyTransformerInput, parsePluginOutput } from './resource-list.js';
 import { splitShellWords } from './runtimes/args.js';
 import { runPluginProcess } from './run-plugin-process.js';
-import { pluginTimeoutOf } from './time-bounded.js';
 
 /** kustomize leaves out an env var longer than this (the kernel's limit on one argument/env string). */
 const MAX_ENV_LENGTH = 131071;
@@ -61,7 +60,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
         cwd: root,
         env,
         ...(stdin !== undefined && { stdin }),
-        timeout: pluginTimeoutOf(ctx),
+        timeout: ctx.options.pluginTimeout,
         describe: this.describe,
       });
     } finally {

@@ -1,13 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import type { Plugin, PluginContext } from './plugin.js';
-
-/** Seconds a plugin may run when the build sets no `pluginTimeout`. */
-export const DEFAULT_PLUGIN_TIMEOUT_SECONDS = 120;
-
-/** The build's plugin timeout in seconds. */
-export function pluginTimeoutOf(ctx: PluginContext): number {
-  return ctx.options.pluginTimeout ?? DEFAULT_PLUGIN_TIMEOUT_SECONDS;
-}
+import type { Plugin } from './plugin.js';
 
 /**
  * Waits for `work` at most `seconds`: past that, rejects with a PLUGIN_FAILED timeout error.

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { build } from '../../src/build/build.js';
+import { build } from '../../src/pipeline/build.js';
+import { buildImage } from './container-image.js';
 import { writeTree } from './plugin-tree.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
@@ -18,19 +19,6 @@ if (skip) process.stderr.write(`# SKIPPING container function tests: ${skip}\n`)
 
 const IMAGE = 'localhost/kustomize-ts-test/sed:v1';
 const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
-
-/** A FROM-scratch image holding busybox and a script, built once per run. */
-function buildImage(tag: string, script: string): void {
-  const dir = mkdtempSync(join(tmpdir(), 'kts-image-'));
-  mkdirSync(join(dir, 'rootfs/bin'), { recursive: true });
-  mkdirSync(join(dir, 'rootfs/etc'), { recursive: true });
-  copyFileSync('/bin/busybox', join(dir, 'rootfs/bin/busybox'));
-  writeFileSync(join(dir, 'rootfs/etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n');
-  writeFileSync(join(dir, 'rootfs/etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
-  writeFileSync(join(dir, 'rootfs/fn.sh'), script);
-  writeFileSync(join(dir, 'Containerfile'), 'FROM scratch\nCOPY rootfs/ /\nENTRYPOINT ["/bin/busybox", "sh", "/fn.sh"]\n');
-  execFileSync('podman', ['build', '-q', '-t', tag, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
 
 const images = podman
   ? (() => {
@@ -97,4 +85,9 @@ test('a container function asking for the network needs --network', { skip }, as
 test('mounts outside the kustomization directory are refused under the default load restrictor', { skip }, async () => {
   const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ../outside\n          dst: /data`));
   await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /mount path '\.\.\/outside' must be relative to\/under the current kustomization directory/);
+});
+
+test('a mount whose src smuggles another option with a comma is refused', async () => {
+  const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ./data,source=/etc\n          dst: /data`));
+  await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /may not hold commas/);
 });

@@ -1,0 +1,40 @@
+import type { FileSystem } from '../fs/filesystem.js';
+import type { FlagSpec, ParsedArgs } from './flags.js';
+
+/**
+ * Where a command writes: its output and its messages (stdout and stderr for the real CLI); and
+ * where the commands that work on the current directory (`create`, `edit`) work: the process's
+ * directory on disk unless given (tests run them in memory).
+ */
+export interface CliIO {
+  out(text: string): void;
+  err(text: string): void;
+  /** absolute */
+  cwd?: string;
+  fs?: FileSystem;
+}
+
+/**
+ * One command of the CLI (`build`, `version`, `edit`, …): its name, its help, its flags, and
+ * what it does. A command with `subcommands` (`edit` → `add` → `resource`) dispatches on its
+ * first positional argument instead of running.
+ */
+export interface Command {
+  name: string;
+  /** other names it answers to */
+  aliases?: string[];
+  /** one line for the parent's command list */
+  summary: string;
+  /** the usage line(s) after `Usage:` (without the program name), e.g. `build [DIR] [flags]` */
+  usage: string;
+  /** longer help shown above the usage, cobra-style */
+  description?: string;
+  /** examples shown in help */
+  examples?: string;
+  flags: FlagSpec[];
+  subcommands?: Command[];
+  /** left out of help and completion (`__complete`, which the completion scripts call) */
+  hidden?: boolean;
+  /** runs the command; returns the exit code (errors thrown as KustomizeError are printed by the CLI as `Error: …`, exit 1) */
+  run?(args: ParsedArgs, io: CliIO): Promise<number>;
+}

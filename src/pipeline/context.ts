@@ -1,0 +1,54 @@
+import type { FileSystem } from '../fs/filesystem.js';
+import type { Loader } from '../load/loader.js';
+import { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { ResolvedOptions } from '../options.js';
+import type { PluginResolution } from '../plugins/configure.js';
+import type { PluginContext } from '../plugins/plugin.js';
+import type { RemoteSource } from '../load/remote/remote-source.js';
+import { CatalogStore } from '../catalog/catalog-store.js';
+
+/**
+ * What every kustomization of one build shares: the options, the file system, the plugin
+ * resolvers, the schema choice, warnings, build metadata flags. One per build: two builds
+ * never share one.
+ */
+export class BuildContext {
+  readonly openapi = new OpenApiSchemaSetting();
+  /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
+  buildMetadata: string[] = [];
+
+  /** the catalogs the build's layers list, each fetched once, when first needed */
+  readonly catalogs = new CatalogStore({ remote: () => this.remote() });
+
+  private remoteSource: RemoteSource | undefined;
+
+  constructor(
+    readonly options: Readonly<ResolvedOptions>,
+    readonly fs: FileSystem,
+    readonly resolution: PluginResolution,
+  ) {}
+
+  /** The source of remote resources, made on first use (the default one needs Node). */
+  async remote(): Promise<RemoteSource> {
+    this.remoteSource ??= this.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(this.options);
+    return this.remoteSource;
+  }
+
+  /** Removes what the build fetched. */
+  cleanup(): void {
+    this.remoteSource?.cleanup();
+  }
+
+  /** Whether origins are tracked at all (any buildMetadata entry turns tracking on, as in kustomize). */
+  get trackOrigins(): boolean {
+    return this.buildMetadata.length > 0;
+  }
+
+  warn(message: string): void {
+    this.options.warn?.(message);
+  }
+
+  pluginContext(loader: Loader): PluginContext {
+    return { loader, options: this.options, openapi: this.openapi, warn: (m) => this.warn(m) };
+  }
+}
