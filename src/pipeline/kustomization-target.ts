@@ -134,7 +134,10 @@ export class KustomizationTarget {
         child = await this.childTarget(path);
       } catch (e) {
         if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID' || fileError.code === 'FILE_INVALID') throw fileError;
-        throw wrapError(e, `accumulation err='${fileError.message}'`);
+        const both = wrapError(e, `accumulation err='${fileError.message}'`);
+        // a file the restriction refused is not a missing directory
+        if (fileError.code === 'LOAD_RESTRICTED' && both.code === 'FILE_NOT_FOUND') throw new KustomizeError('LOAD_RESTRICTED', both.message, { ...(fileError.file && { file: fileError.file }), cause: e });
+        throw both;
       }
       try {
         await this.accumulateDirectory(acc, child, false);

@@ -12,7 +12,7 @@ import {
 import { KustomizeError } from '../errors.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
-import { isMap, setKey, type Value, type YMap } from './value.js';
+import { isMap, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
 
 export interface ParseOptions {
   /**
@@ -139,6 +139,7 @@ class Decoder {
       const valueNode = pair.value as YamlNode | null;
       const value = this.decode(valueNode);
       setKey(out, key, value);
+      if (value === null && (valueNode === null || (isScalar(valueNode) && valueNode.source === ''))) markWrittenEmpty(out, key);
       if (key === 'annotations' && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
     }
     // merged keys never override keys written in the map itself
