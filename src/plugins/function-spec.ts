@@ -27,7 +27,7 @@ export interface StorageMount {
   rw?: boolean;
 }
 
-const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
+export const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
 const FunctionSpecShape: StructShape = {
   struct: 'FunctionSpec',
   fields: {
