@@ -26,3 +26,4 @@ export type { StorageMount } from './plugins/function-spec.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';
 export { emitYaml } from './yaml/emit.js';
+export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';

@@ -1,5 +1,5 @@
 import { KustomizeError, withErrorPrefix } from '../errors.js';
-import { basename, dirname, relative } from '../fs/path.js';
+import { basename, dirname } from '../fs/path.js';
 import { checkTransformerConfig, compositionError, readComposition, type TransformerImport } from '../kinds/composition.js';
 import type { Loader } from '../load/loader.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
@@ -24,8 +24,8 @@ function consolidateFile(loader: Loader, fileName: string, importers: string[]):
   const file = loader.absolute(fileName);
   const seen = importers.indexOf(file);
   if (seen >= 0) {
-    const cycle = [...importers.slice(seen), file].map((f) => relative(loader.root, f)).join(' -> ');
-    throw new KustomizeError('CYCLE', `Composition import cycle: ${cycle} (paths relative to ${loader.root})`, { file, field: 'transformersFrom' });
+    const cycle = [...importers.slice(seen), file].map((f) => loader.originPath(f)).join(' -> ');
+    throw new KustomizeError('CYCLE', `Composition import cycle: ${cycle}`, { file, field: 'transformersFrom' });
   }
   const composition = readComposition(new TextDecoder().decode(loader.load(fileName)), file);
   const prepended: ConsolidatedTransformer[] = [];
