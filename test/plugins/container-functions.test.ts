@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/build/build.js';
 import { writeTree } from './plugin-tree.js';
+import { buildScriptImage, podmanInstalled } from './test-image.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
 // scripts/setup-containers.sh). Without podman these tests are reported as skipped, loudly;
 // with KUSTOMIZE_TS_REQUIRE_CONTAINERS=1 (as in CI) a missing podman fails them instead.
 
-const podman = spawnSync('podman', ['--version']).status === 0;
+const podman = podmanInstalled;
 const required = process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
 const skip = !podman && !required ? 'podman is not installed: run scripts/setup-containers.sh (as root) to run the container function tests' : false;
 if (skip) process.stderr.write(`# SKIPPING container function tests: ${skip}\n`);
@@ -19,29 +20,16 @@ if (skip) process.stderr.write(`# SKIPPING container function tests: ${skip}\n`)
 const IMAGE = 'localhost/kustomize-ts-test/sed:v1';
 const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
 
-/** A FROM-scratch image holding busybox and a script, built once per run. */
-function buildImage(tag: string, script: string): void {
-  const dir = mkdtempSync(join(tmpdir(), 'kts-image-'));
-  mkdirSync(join(dir, 'rootfs/bin'), { recursive: true });
-  mkdirSync(join(dir, 'rootfs/etc'), { recursive: true });
-  copyFileSync('/bin/busybox', join(dir, 'rootfs/bin/busybox'));
-  writeFileSync(join(dir, 'rootfs/etc/passwd'), 'root:x:0:0:root:/root:/bin/sh\nnobody:x:65534:65534:nobody:/nonexistent:/bin/sh\n');
-  writeFileSync(join(dir, 'rootfs/etc/group'), 'root:x:0:\nnogroup:x:65534:\n');
-  writeFileSync(join(dir, 'rootfs/fn.sh'), script);
-  writeFileSync(join(dir, 'Containerfile'), 'FROM scratch\nCOPY rootfs/ /\nENTRYPOINT ["/bin/busybox", "sh", "/fn.sh"]\n');
-  execFileSync('podman', ['build', '-q', '-t', tag, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
-}
-
 const images = podman
   ? (() => {
-      buildImage(
+      buildScriptImage(
         IMAGE,
         [
           "uid=$(/bin/busybox id -u)",
           "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
         ].join('\n') + '\n',
       );
-      buildImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
+      buildScriptImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
       return true;
     })()
   : false;
