@@ -8,8 +8,18 @@
  * const { yaml } = await build('/app', { fs: MemoryFileSystem.from({ 'app/kustomization.yaml': '...' }) });
  * ```
  */
-export { build, type BuildResult } from './build/build.js';
-export { VERSION, type BuildOptions, type ReorderOption } from './options.js';
+export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
+export {
+  VERSION,
+  DEFAULT_OPTIONS,
+  type ReorderOption,
+  type ResolvedOptions,
+  type InputOptions,
+  type PluginOptions,
+  type HelmOptions,
+  type OutputOptions,
+  type StorageMount,
+} from './options.js';
 export { KustomizeError, type ErrorCode } from './errors.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
@@ -22,7 +32,7 @@ export { ResourceMap } from './model/resource-map.js';
 export { ResId, type Gvk } from './model/resid.js';
 export type { Origin } from './model/origin.js';
 export type { Generator, Transformer, Plugin, PluginContext, PluginFactory, PluginRegistration } from './plugins/plugin.js';
-export type { StorageMount } from './plugins/function-spec.js';
+export type { PluginResolver } from './plugins/resolver.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';
 export { emitYaml } from './yaml/emit.js';

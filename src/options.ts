@@ -1,62 +1,114 @@
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
-import type { StorageMount } from './plugins/function-spec.js';
-import type { PluginRegistration } from './plugins/plugin.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
 
 /** How resources are ordered in the output (`--reorder`, overridden by a kustomization's `sortOptions`). */
 export type ReorderOption = 'legacy' | 'none' | 'unspecified';
 
-/** Options of a build; the CLI flags of `kustomize build` map onto these one to one. */
-export interface BuildOptions {
+/** A `--mount` or a container function's `mounts:` entry: what the container sees of the disk. */
+export interface StorageMount {
+  type?: string;
+  src?: string;
+  dst?: string;
+  rw?: boolean;
+}
+
+/** Where input comes from. */
+export interface InputOptions {
   /** where files are read from; the disk by default */
-  fs?: FileSystem;
+  fs: FileSystem | undefined;
   /** where remote resources (HTTP files, git repositories) come from; by default `fetch` and the `git` executable */
-  remote?: RemoteSource;
-  /** directory relative paths are resolved against (the CLI's working directory); `/` for in-memory trees */
-  cwd?: string;
-  /** `--load-restrictor`; `rootOnly` by default */
-  loadRestrictor?: LoadRestriction;
+  remote: RemoteSource | undefined;
+  /** directory relative paths are resolved against (the CLI's working directory); `/` for a custom file system */
+  cwd: string | undefined;
+  /** `--load-restrictor` */
+  loadRestrictor: LoadRestriction;
+}
+
+/** Which plugins may run, and how their processes and containers run. */
+export interface PluginOptions {
+  /** `--enable-alpha-plugins`: allow any plugin that is not builtin */
+  enablePlugins: boolean;
+  /** `--enable-exec`: allow exec KRM functions */
+  enableExec: boolean;
+  /** `--network`: allow containers that ask for the network */
+  network: boolean;
+  /** `--network-name`: the network such containers join; unset, `host` (what kustomize uses) */
+  networkName: string | undefined;
+  /** `--mount`: extra mounts for container functions */
+  mounts: StorageMount[];
+  /** `--env`: `KEY=VALUE` or `KEY`, for container and exec functions */
+  env: string[];
+  /** `--as-current-user`: run containers as the calling uid:gid instead of nobody */
+  asCurrentUser: boolean;
+  /** the container engine for container functions (`docker`, `podman`, a path); default: podman or docker, whichever is installed */
+  containerRuntime: string | undefined;
+  /** where legacy plugins live; default: $KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin, ~/.config/kustomize/plugin, ~/kustomize/plugin */
+  pluginHome: string | undefined;
+  /** seconds a plugin (process, in-process plugin, or one helm command) may run before it is stopped */
+  pluginTimeout: number;
+}
+
+/** `helmCharts` and the HelmChartInflationGenerator. */
+export interface HelmOptions {
+  /** `--enable-helm` */
+  enableHelm: boolean;
+  /** `--helm-command`: the helm executable (a name looked up on PATH, or a path) */
+  helmCommand: string;
+  /** `--helm-api-versions`: Capabilities.APIVersions for charts that set no `apiVersions` */
+  helmApiVersions: string[];
+  /** `--helm-kube-version`: Capabilities.KubeVersion for charts that set no `kubeVersion` */
+  helmKubeVersion: string;
+  /** `--helm-debug`: run `helm template --debug` for every chart */
+  helmDebug: boolean;
+}
+
+/** What the output looks like, and where warnings go. */
+export interface OutputOptions {
   /**
    * `--reorder`. `unspecified` (the CLI's default) means legacy order unless the top
    * kustomization has `sortOptions`; the library default is `none` (keep input order),
    * as kustomize's krusty.MakeDefaultOptions.
    */
-  reorder?: ReorderOption;
-  /** `--enable-managedby-label`: add `app.kubernetes.io/managed-by: kustomize-<version>` */
-  addManagedByLabel?: boolean;
-  /** `--enable-alpha-plugins`: allow any plugin that is not builtin */
-  enablePlugins?: boolean;
-  /** `--enable-exec`: allow exec KRM functions */
-  enableExec?: boolean;
-  /** `--network`: allow containers that ask for the network */
-  network?: boolean;
-  /** `--mount`: extra mounts for container functions */
-  mounts?: StorageMount[];
-  /** `--env`: `KEY=VALUE` or `KEY` for functions */
-  env?: string[];
-  /** `--as-current-user`: run containers as the calling uid:gid instead of nobody */
-  asCurrentUser?: boolean;
-  /** the container engine for container functions (`docker`, `podman`, a path); default: podman or docker, whichever is installed */
-  containerRuntime?: string;
-  /** in-process plugins, found by apiVersion and kind before the plugin home is searched */
-  plugins?: PluginRegistration[];
-  /** where legacy plugins live; default: $KUSTOMIZE_PLUGIN_HOME, $XDG_CONFIG_HOME/kustomize/plugin, ~/.config/kustomize/plugin, ~/kustomize/plugin */
-  pluginHome?: string;
-  /** `--enable-helm` */
-  enableHelm?: boolean;
-  /** `--helm-command`: the helm executable (a name looked up on PATH, or a path); default `helm` */
-  helmCommand?: string;
-  /** `--helm-api-versions`: Capabilities.APIVersions for charts that set no `apiVersions` */
-  helmApiVersions?: string[];
-  /** `--helm-kube-version`: Capabilities.KubeVersion for charts that set no `kubeVersion` */
-  helmKubeVersion?: string;
-  /** `--helm-debug`: run `helm template --debug` for every chart */
-  helmDebug?: boolean;
-  /** seconds a plugin process (or one helm command) may run before it is killed (default 120) */
-  pluginTimeout?: number;
+  reorder: ReorderOption;
+  /** `--enable-managedby-label`: add `app.kubernetes.io/managed-by: kustomize-ts-<version>` */
+  addManagedByLabel: boolean;
   /** receives warnings (kustomize prints them to stderr as `# Warning: ...`) */
-  warn?: (message: string) => void;
+  warn: ((message: string) => void) | undefined;
+}
+
+/** Every option of a build, at its value or its default. */
+export type ResolvedOptions = InputOptions & PluginOptions & HelmOptions & OutputOptions;
+
+/** The defaults, by group: the one place they are written. */
+export const DEFAULT_OPTIONS: {
+  readonly input: Readonly<InputOptions>;
+  readonly plugins: Readonly<PluginOptions>;
+  readonly helm: Readonly<HelmOptions>;
+  readonly output: Readonly<OutputOptions>;
+} = {
+  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly' },
+  plugins: {
+    enablePlugins: false,
+    enableExec: false,
+    network: false,
+    networkName: undefined,
+    mounts: [],
+    env: [],
+    asCurrentUser: false,
+    containerRuntime: undefined,
+    pluginHome: undefined,
+    pluginTimeout: 120,
+  },
+  helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
+  output: { reorder: 'none', addManagedByLabel: false, warn: undefined },
+};
+
+/** The options with every unset one at its default (`undefined` counts as unset). */
+export function resolveOptions(options: Partial<ResolvedOptions>): ResolvedOptions {
+  const out: Record<string, unknown> = { ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output };
+  for (const [key, value] of Object.entries(options)) if (value !== undefined) out[key] = value;
+  return out as unknown as ResolvedOptions;
 }
 
 /** The version string kustomize-ts reports, and writes in the managed-by label. */

@@ -3,8 +3,8 @@ import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { setMapEntries } from './map-entries.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { setMapEntries } from '../filters/map-entries.js';
 
 export interface AnnotationsConfig {
   annotations: Record<string, string>;
@@ -15,7 +15,7 @@ export interface AnnotationsConfig {
 export class AnnotationsTransformer implements Transformer {
   static readonly kind = 'AnnotationsTransformer';
 
-  constructor(readonly config: AnnotationsConfig) {}
+  private constructor(readonly config: AnnotationsConfig) {}
 
   static fromConfig(config: YMap): AnnotationsTransformer {
     const c = decodeConfig<Partial<AnnotationsConfig>>(

@@ -3,16 +3,16 @@ import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { base64EncodeWrapped } from '../encoding/base64.js';
-import { decodeConfig } from './config.js';
-import { generatedResource } from './generated-object.js';
-import { loadKvPairs } from './kv-pairs.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { generatedResource } from '../filters/generated-object.js';
+import { loadKvPairs } from '../filters/kv-pairs.js';
 import { ConfigMapArgsShape } from '../kinds/shapes.js';
 
 /** `configMapGenerator`: a ConfigMap from literals, files and env files; non-UTF-8 files go to binaryData. */
 export class ConfigMapGenerator implements Generator {
   static readonly kind = 'ConfigMapGenerator';
 
-  constructor(readonly args: GeneratorArgs) {}
+  private constructor(readonly args: GeneratorArgs) {}
 
   static fromConfig(config: YMap): ConfigMapGenerator {
     return new ConfigMapGenerator(decodeConfig<GeneratorArgs>(config, ConfigMapArgsShape, ConfigMapGenerator.kind));

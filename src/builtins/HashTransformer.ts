@@ -13,6 +13,8 @@ import { sha256Hex } from '../encoding/sha256.js';
 export class HashTransformer implements Transformer {
   static readonly kind = 'HashTransformer';
 
+  private constructor() {}
+
   static fromConfig(): HashTransformer {
     return new HashTransformer();
   }

@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { Resource } from '../model/resource.js';
 import type { Generator } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 export interface IAMPolicyGeneratorArgs {
   cloud?: string;
@@ -17,7 +17,7 @@ export interface IAMPolicyGeneratorArgs {
 export class IAMPolicyGenerator implements Generator {
   static readonly kind = 'IAMPolicyGenerator';
 
-  constructor(readonly args: IAMPolicyGeneratorArgs) {}
+  private constructor(readonly args: IAMPolicyGeneratorArgs) {}
 
   static fromConfig(config: YMap): IAMPolicyGenerator {
     return new IAMPolicyGenerator(

@@ -5,7 +5,7 @@ import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 export interface ImageTagConfig {
   imageTag: Image;
@@ -21,7 +21,7 @@ export class ImageTagTransformer implements Transformer {
   static readonly kind = 'ImageTagTransformer';
   private readonly matcher: RegExp | undefined;
 
-  constructor(readonly config: ImageTagConfig) {
+  private constructor(readonly config: ImageTagConfig) {
     this.matcher = imageMatcher(config.imageTag.name ?? '');
   }
 

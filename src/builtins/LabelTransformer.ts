@@ -3,8 +3,8 @@ import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { setMapEntries } from './map-entries.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { setMapEntries } from '../filters/map-entries.js';
 
 export interface LabelConfig {
   labels: Record<string, string>;
@@ -15,7 +15,7 @@ export interface LabelConfig {
 export class LabelTransformer implements Transformer {
   static readonly kind = 'LabelTransformer';
 
-  constructor(readonly config: LabelConfig) {}
+  private constructor(readonly config: LabelConfig) {}
 
   static fromConfig(config: YMap): LabelTransformer {
     const c = decodeConfig<Partial<LabelConfig>>(

@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
-import type { NameBackReference } from '../fieldspec/transformer-config.js';
+import { decodeTransformerConfig, type NameBackReference } from '../fieldspec/transformer-config.js';
 import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -17,7 +17,14 @@ import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
  * and the referenced kind; ties are broken by the name prefixes and suffixes both received.
  */
 export class NameReferenceTransformer implements Transformer {
-  constructor(private readonly backRefs: NameBackReference[]) {}
+  static readonly kind = 'NameReferenceTransformer';
+
+  private constructor(private readonly backRefs: NameBackReference[]) {}
+
+  /** `nameReference:`, written as in a `configurations:` file. */
+  static fromConfig(config: YMap): NameReferenceTransformer {
+    return new NameReferenceTransformer(decodeTransformerConfig({ nameReference: config['nameReference'] ?? [] }, NameReferenceTransformer.kind).nameReference);
+  }
 
   transform(resources: ResourceMap): void {
     const all = resources.resources();

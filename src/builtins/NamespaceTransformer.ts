@@ -5,7 +5,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 /** Which subjects of (Cluster)RoleBindings get the namespace. */
 export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
@@ -25,7 +25,7 @@ export interface NamespaceConfig {
 export class NamespaceTransformer implements Transformer {
   static readonly kind = 'NamespaceTransformer';
 
-  constructor(readonly config: NamespaceConfig) {}
+  private constructor(readonly config: NamespaceConfig) {}
 
   static fromConfig(config: YMap): NamespaceTransformer {
     const c = decodeConfig<Partial<NamespaceConfig>>(

@@ -4,10 +4,9 @@ import { SelectorShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { utf8DecodeStrict } from '../encoding/base64.js';
 import { isMap, type YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { selectTargets } from './patch-targets.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { selectTargets } from '../filters/patch-targets.js';
 
 export interface Json6902Config {
   target?: Selector;
@@ -33,13 +32,13 @@ export class PatchJson6902Transformer implements Transformer {
     return PatchJson6902Transformer.create(c, ctx);
   }
 
-  static create(c: Json6902Config, ctx: PluginContext): PatchJson6902Transformer {
+  private static create(c: Json6902Config, ctx: PluginContext): PatchJson6902Transformer {
     if (!c.target?.name) throw new KustomizeError('KUSTOMIZATION_INVALID', 'must specify the target name');
     if (!c.path && !c.jsonOp) throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty jsonOp');
     let text = c.jsonOp ?? '';
     if (c.path) {
       if (c.jsonOp) throw new KustomizeError('KUSTOMIZATION_INVALID', 'must specify a file path or jsonOp, not both');
-      text = utf8DecodeStrict(ctx.loader.load(c.path)) ?? '';
+      text = ctx.loader.loadText(c.path);
       if (text === '') throw new KustomizeError('PATCH_FAILED', `patch file '${c.path}' empty seems to be empty`, { file: c.path });
     }
     const ops = parseJsonPatch(text, c.path ?? '');

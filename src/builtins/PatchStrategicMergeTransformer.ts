@@ -2,10 +2,9 @@ import { KustomizeError } from '../errors.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { utf8DecodeStrict } from '../encoding/base64.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { applySmpTo, smpPatchesFromText, targetByPatchId } from './patch-targets.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { applySmpTo, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patchesStrategicMerge`: each entry is a file of patches or, for historical reasons, the
@@ -25,7 +24,7 @@ export class PatchStrategicMergeTransformer implements Transformer {
     return PatchStrategicMergeTransformer.create(c.paths ?? [], c.patches ?? '', ctx);
   }
 
-  static create(paths: string[], inline: string, ctx: PluginContext): PatchStrategicMergeTransformer {
+  private static create(paths: string[], inline: string, ctx: PluginContext): PatchStrategicMergeTransformer {
     if (paths.length === 0 && inline === '') throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty patch content');
     const patches: Resource[] = [];
     for (const entry of paths) patches.push(...patchesOf(entry, ctx));
@@ -51,5 +50,5 @@ function patchesOf(entry: string, ctx: PluginContext): Resource[] {
   } catch {
     // not patch text: a path
   }
-  return smpPatchesFromText(utf8DecodeStrict(ctx.loader.load(entry)) ?? '', entry);
+  return smpPatchesFromText(ctx.loader.loadText(entry), entry);
 }

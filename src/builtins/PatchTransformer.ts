@@ -6,11 +6,10 @@ import type { Resource } from '../model/resource.js';
 import { buildStateAnnotations, hideBuildState, showBuildState } from '../model/build-state-annotations.js';
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { utf8DecodeStrict } from '../encoding/base64.js';
 import { emitYaml } from '../yaml/emit.js';
 import { isMap, type YMap } from '../yaml/value.js';
-import { decodeConfig, marshalledConfig } from './config.js';
-import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from './patch-targets.js';
+import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
+import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -31,8 +30,8 @@ export class PatchTransformer implements Transformer {
     return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx, config);
   }
 
-  /** `config` is the config kustomize would show in errors: the plugin's, or the one it marshals from a `patches` entry. */
-  static create(args: Patch, ctx: PluginContext, config: YMap = patchConfig(args)): PatchTransformer {
+  /** `config` is shown in errors: the plugin's, or the one kustomize marshals from a `patches` entry. */
+  private static create(args: Patch, ctx: PluginContext, config: YMap): PatchTransformer {
     let text = (args.patch ?? '').trim();
     if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${emitYaml(config)}`);
     if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${emitYaml(config)}`);
@@ -40,7 +39,7 @@ export class PatchTransformer implements Transformer {
     // kustomize trims an inline patch but reads a patch file as it is
     if (args.path) {
       const path = args.path;
-      text = utf8DecodeStrict(withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.load(path))) ?? '';
+      text = withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.loadText(path));
     }
     const smp = attempt(() => smpPatchesFromText(text, file));
     const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));

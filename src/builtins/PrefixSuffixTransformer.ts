@@ -3,14 +3,14 @@ import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { addNameAffix } from './name-affix.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { addNameAffix } from '../filters/name-affix.js';
 
 /** The legacy composite of PrefixTransformer and SuffixTransformer, still accepted as a builtin. */
 export class PrefixSuffixTransformer implements Transformer {
   static readonly kind = 'PrefixSuffixTransformer';
 
-  constructor(readonly config: { prefix: string; suffix: string; fieldSpecs: FieldSpec[] }) {}
+  private constructor(readonly config: { prefix: string; suffix: string; fieldSpecs: FieldSpec[] }) {}
 
   static fromConfig(config: YMap): PrefixSuffixTransformer {
     const c = decodeConfig<{ prefix?: string; suffix?: string; fieldSpecs?: FieldSpec[] }>(

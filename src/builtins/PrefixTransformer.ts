@@ -4,8 +4,8 @@ import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { addNameAffix } from './name-affix.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { addNameAffix } from '../filters/name-affix.js';
 
 export interface PrefixConfig {
   prefix: string;
@@ -16,7 +16,7 @@ export interface PrefixConfig {
 export class PrefixTransformer implements Transformer {
   static readonly kind = 'PrefixTransformer';
 
-  constructor(readonly config: PrefixConfig) {}
+  private constructor(readonly config: PrefixConfig) {}
 
   static fromConfig(config: YMap): PrefixTransformer {
     const c = decodeConfig<Partial<PrefixConfig>>(config, { struct: 'PrefixTransformerPlugin', fields: { prefix: 'string', fieldSpecs: FieldSpecsShape } }, PrefixTransformer.kind);

@@ -1,4 +1,3 @@
-import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError } from '../errors.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { ReplacementField } from '../kinds/kustomization.js';
@@ -8,7 +7,7 @@ import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
-import { configuring, decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', fields: { replacements: { list: ReplacementFieldShape } } };
 
@@ -27,17 +26,20 @@ export class ReplacementTransformer implements Transformer {
     return new ReplacementTransformer(load(c.replacements ?? [], ctx));
   }
 
-  /** From a kustomization's `replacements:` field. */
-  static create(entries: ReplacementField[], ctx: PluginContext): ReplacementTransformer {
-    // kustomize hands the field to the plugin as YAML it marshals, which drops empty lists
-    const normalized = entries.map((e) => (e?.targets && e.targets.length === 0 ? withoutTargets(e) : e));
-    return configuring(ReplacementTransformer.kind, { Replacements: normalized.map(asGoJson) }, () => new ReplacementTransformer(load(normalized, ctx)));
-  }
-
   transform(resources: ResourceMap): void {
     applyReplacements(resources.resources(), this.replacements);
     resources.changed();
   }
+}
+
+/**
+ * A kustomization's `replacements:` as the plugin's config, and as kustomize shows that config
+ * in errors (the Go struct's JSON: `Replacements`, empty fields left out). kustomize hands the
+ * field to the plugin as YAML it marshals, which drops empty target lists.
+ */
+export function replacementsFieldConfig(entries: readonly ReplacementField[]): { config: YMap; shown: YMap } {
+  const normalized = entries.map((e) => (e?.targets && e.targets.length === 0 ? withoutTargets(e) : e));
+  return { config: { replacements: normalized as unknown as Value }, shown: { Replacements: normalized.map(asGoJson) } };
 }
 
 function withoutTargets(e: ReplacementField): ReplacementField {
@@ -63,7 +65,7 @@ function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginCon
 
 /** A replacement file: one replacement (a map) or a list of them; unknown fields are ignored. */
 function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
-  const text = utf8DecodeStrict(ctx.loader.load(path)) ?? '';
+  const text = ctx.loader.loadText(path);
   const content: Value | undefined = parseYamlDocuments(text, path, { dialect: 'yaml11' })[0];
   const shape = Array.isArray(content) ? { list: ReplacementShape } : isMap(content) ? ReplacementShape : undefined;
   if (!shape) {

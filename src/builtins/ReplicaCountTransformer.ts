@@ -6,7 +6,7 @@ import { gvkString } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 
 export interface ReplicaCountConfig {
   replica: Replica;
@@ -17,7 +17,7 @@ export interface ReplicaCountConfig {
 export class ReplicaCountTransformer implements Transformer {
   static readonly kind = 'ReplicaCountTransformer';
 
-  constructor(readonly config: ReplicaCountConfig) {}
+  private constructor(readonly config: ReplicaCountConfig) {}
 
   static fromConfig(config: YMap): ReplicaCountTransformer {
     const c = decodeConfig<Partial<ReplicaCountConfig>>(

@@ -4,15 +4,15 @@ import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { base64EncodeWrapped, utf8Encode } from '../encoding/base64.js';
-import { decodeConfig } from './config.js';
-import { generatedResource } from './generated-object.js';
-import { loadKvPairs } from './kv-pairs.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { generatedResource } from '../filters/generated-object.js';
+import { loadKvPairs } from '../filters/kv-pairs.js';
 
 /** `secretGenerator`: a Secret (type Opaque unless given) from literals, files and env files, base64-encoded. */
 export class SecretGenerator implements Generator {
   static readonly kind = 'SecretGenerator';
 
-  constructor(readonly args: SecretArgs) {}
+  private constructor(readonly args: SecretArgs) {}
 
   static fromConfig(config: YMap): SecretGenerator {
     return new SecretGenerator(decodeConfig<SecretArgs>(config, SecretArgsShape, SecretGenerator.kind));

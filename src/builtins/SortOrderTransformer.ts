@@ -4,6 +4,9 @@ import { gvkString, type Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { SortOptionsShape } from '../kinds/shapes.js';
+import type { YMap } from '../yaml/value.js';
 
 /** kustomize's fixed "legacy" order: kinds with no dependencies first, webhooks last. */
 export const DEFAULT_ORDER_FIRST = [
@@ -39,7 +42,13 @@ export const DEFAULT_ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWe
 export class SortOrderTransformer implements Transformer {
   static readonly kind = 'SortOrderTransformer';
 
-  constructor(readonly options: SortOptions) {}
+  private constructor(readonly options: SortOptions) {}
+
+  /** `sortOptions:` as in a kustomization; without it, the legacy order. */
+  static fromConfig(config: YMap): SortOrderTransformer {
+    const c = decodeConfig<{ sortOptions?: SortOptions }>(config, { struct: 'SortOrderTransformerPlugin', fields: { sortOptions: SortOptionsShape } }, SortOrderTransformer.kind);
+    return new SortOrderTransformer(c.sortOptions ?? { order: 'legacy' });
+  }
 
   transform(resources: ResourceMap): void {
     const order = this.options.order;

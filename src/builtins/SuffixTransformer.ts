@@ -4,8 +4,8 @@ import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
-import { decodeConfig } from './config.js';
-import { addNameAffix } from './name-affix.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
+import { addNameAffix } from '../filters/name-affix.js';
 
 export interface SuffixConfig {
   suffix: string;
@@ -16,7 +16,7 @@ export interface SuffixConfig {
 export class SuffixTransformer implements Transformer {
   static readonly kind = 'SuffixTransformer';
 
-  constructor(readonly config: SuffixConfig) {}
+  private constructor(readonly config: SuffixConfig) {}
 
   static fromConfig(config: YMap): SuffixTransformer {
     const c = decodeConfig<Partial<SuffixConfig>>(config, { struct: 'SuffixTransformerPlugin', fields: { suffix: 'string', fieldSpecs: FieldSpecsShape } }, SuffixTransformer.kind);

@@ -9,8 +9,7 @@ import { ResourceSelector } from '../model/selector.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { isMap, isSeq, type YMap } from '../yaml/value.js';
-import { utf8DecodeStrict } from '../encoding/base64.js';
-import { decodeConfig } from './config.js';
+import { decodeConfig } from '../plugins/builtin-config.js';
 import { NamespaceTransformer } from './NamespaceTransformer.js';
 
 interface ValueAddTarget {
@@ -43,7 +42,7 @@ export class ValueAddTransformer implements Transformer {
     const value = (c.value ?? '').trim() || basename(ctx.loader.root);
     const targets = [...(c.targets ?? [])];
     if (c.targetFilePath) {
-      const doc = parseYamlDocument(utf8DecodeStrict(ctx.loader.load(c.targetFilePath)) ?? '', c.targetFilePath);
+      const doc = parseYamlDocument(ctx.loader.loadText(c.targetFilePath), c.targetFilePath);
       const more = decode<{ targets?: ValueAddTarget[] }>(doc ?? {}, { struct: 'Targets', fields: { targets: TargetsShape } }, { lenient: true });
       targets.push(...(more?.targets ?? []));
     }
@@ -61,7 +60,7 @@ export class ValueAddTransformer implements Transformer {
     for (const t of this.targets) {
       const selected = t.selector ? new ResourceSelector(t.selector).select(resources) : [...resources.resources()];
       if (t.fieldPath === 'metadata/namespace') {
-        new NamespaceTransformer({ namespace: this.value, fieldSpecs: [] }).transformSome(resources, selected);
+        NamespaceTransformer.fromConfig({ namespace: this.value, fieldSpecs: [] }).transformSome(resources, selected);
         continue;
       }
       for (const r of selected) this.addAt(r.obj, splitFieldPath(t.fieldPath!), t.filePathPosition ?? 0);

@@ -5,26 +5,34 @@ export interface FlagSpec {
   name: string;
   short?: string;
   type: 'bool' | 'string' | 'list';
-  /** older spellings kustomize still accepts */
+  /** older spellings still accepted */
   aliases?: string[];
   help: string;
   default?: string;
+  /** printed (as kubectl does) when the flag is used */
+  deprecated?: string;
 }
 
+export type FlagValue = string | boolean | string[];
+
 export interface ParsedArgs {
-  flags: Map<string, string | boolean | string[]>;
+  flags: Map<string, FlagValue>;
   positional: string[];
 }
 
-/** Parses arguments the way Go's pflag does: `--name value`, `--name=value`, `-n value`, bare booleans, `--` ends flags. */
-export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
+/**
+ * Parses arguments the way Go's pflag does: `--name value`, `--name=value`, `-n value`, `-nvalue`,
+ * bare booleans, `--` ends flags; `_` in a flag name is read as `-`, as kubectl's normalizer does
+ * (`--enable_alpha_plugins`).
+ */
+export function parseFlags(args: string[], specs: FlagSpec[], warn?: (message: string) => void): ParsedArgs {
   const byName = new Map<string, FlagSpec>();
   for (const s of specs) {
     byName.set(`--${s.name}`, s);
     if (s.short) byName.set(`-${s.short}`, s);
     for (const a of s.aliases ?? []) byName.set(`--${a}`, s);
   }
-  const flags = new Map<string, string | boolean | string[]>();
+  const flags = new Map<string, FlagValue>();
   const positional: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
@@ -36,16 +44,19 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
       positional.push(arg);
       continue;
     }
-    const eq = arg.indexOf('=');
-    const key = eq < 0 ? arg : arg.slice(0, eq);
+    const long = arg.startsWith('--');
+    const eq = long ? arg.indexOf('=') : -1;
+    // `-ofile` and `-o=file`: a short flag with its value attached
+    const key = long ? (eq < 0 ? arg : arg.slice(0, eq)).replace(/_/g, '-') : arg.slice(0, 2);
     const spec = byName.get(key);
-    if (!spec) throw new KustomizeError('USAGE', `unknown flag: ${key}`);
-    let value: string | undefined = eq < 0 ? undefined : arg.slice(eq + 1);
+    if (!spec) throw new KustomizeError('USAGE', `unknown ${long ? 'flag' : 'shorthand flag'}: ${long ? key : `'${arg[1]}' in ${arg}`}`);
+    let value: string | undefined = long ? (eq < 0 ? undefined : arg.slice(eq + 1)) : arg.length > 2 ? arg.slice(arg[2] === '=' ? 3 : 2) : undefined;
+    if (spec.deprecated) warn?.(`Flag --${spec.name} has been deprecated, ${spec.deprecated}`);
     if (spec.type === 'bool') {
-      if (value !== undefined && value !== 'true' && value !== 'false') {
+      if (value !== undefined && !/^(1|t|T|TRUE|true|True|0|f|F|FALSE|false|False)$/.test(value)) {
         throw new KustomizeError('USAGE', `invalid argument "${value}" for "${key}" flag: strconv.ParseBool: parsing "${value}": invalid syntax`);
       }
-      flags.set(spec.name, value !== 'false');
+      flags.set(spec.name, value === undefined || /^(1|t|T|TRUE|true|True)$/.test(value));
       continue;
     }
     if (value === undefined) {
@@ -60,6 +71,7 @@ export function parseFlags(args: string[], specs: FlagSpec[]): ParsedArgs {
   return { flags, positional };
 }
 
+/** The flags section of a command's help, cobra-style. */
 export function flagHelp(specs: FlagSpec[]): string {
   const rows = specs.map((s) => {
     const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.type === 'bool' ? '' : ' ' + (s.type === 'list' ? 'stringArray' : 'string')}`;

@@ -3,7 +3,7 @@ import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import { FieldSpecsShape, gvkFields } from '../kinds/shapes.js';
 import type { Gvk } from '../model/resid.js';
 import { parseYamlDocument } from '../yaml/parse.js';
-import { DEFAULT_FIELD_SPECS_YAML } from './defaults.js';
+import type { Value } from '../yaml/value.js';
 import { fieldSpecSelects, type FieldSpec } from './fieldspec.js';
 
 /** The fields that refer to objects of one GVK by name. */
@@ -33,7 +33,7 @@ export interface TransformerConfig {
   replicas: FieldSpec[];
 }
 
-type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
+export type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
 const LISTS: FieldSpecList[] = [
   'namePrefix',
   'nameSuffix',
@@ -73,20 +73,16 @@ export function emptyTransformerConfig(): TransformerConfig {
   };
 }
 
-let defaults: TransformerConfig | undefined;
-
-/** kustomize's default field specs (parsed once). Callers must not mutate the result. */
-export function defaultTransformerConfig(): TransformerConfig {
-  defaults ??= parseTransformerConfig(DEFAULT_FIELD_SPECS_YAML, 'default field specs');
-  return defaults;
-}
-
 /** Reads a `configurations:` file. */
 export function parseTransformerConfig(text: string, file: string): TransformerConfig {
-  const value = parseYamlDocument(text, file, { dialect: 'yaml11' });
+  return decodeTransformerConfig(parseYamlDocument(text, file, { dialect: 'yaml11' }) ?? {}, file);
+}
+
+/** A transformer config from its YAML value (a `configurations:` file's content, or a builtin's `nameReference:`). */
+export function decodeTransformerConfig(value: Value, file: string): TransformerConfig {
   let raw: Partial<Record<FieldSpecList, FieldSpec[]>> & { nameReference?: (Partial<Gvk> & { fieldSpecs?: FieldSpec[] })[] };
   try {
-    raw = decode(value ?? {}, ConfigShape) ?? {};
+    raw = decode(value, ConfigShape) ?? {};
   } catch (e) {
     if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `${e.message} in ${file}`, { file, cause: e });
     throw e;
@@ -95,6 +91,11 @@ export function parseTransformerConfig(text: string, file: string): TransformerC
   for (const l of LISTS) config[l] = raw[l] ?? [];
   config.nameReference = (raw.nameReference ?? []).map(({ fieldSpecs, ...gvk }) => ({ gvk, fieldSpecs: fieldSpecs ?? [] }));
   return config;
+}
+
+/** Back references as a builtin's `nameReference:` config holds them (the `configurations:` form). */
+export function nameReferenceConfig(refs: readonly NameBackReference[]): Value {
+  return refs.map((r) => ({ ...r.gvk, fieldSpecs: r.fieldSpecs as unknown as Value }));
 }
 
 /**

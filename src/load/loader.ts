@@ -1,3 +1,4 @@
+import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, normalize, relative, resolve } from '../fs/path.js';
@@ -89,6 +90,15 @@ export class Loader {
     } catch (e) {
       throw new KustomizeError('FILE_NOT_FOUND', `open ${abs}: no such file or directory`, { file: abs, cause: e });
     }
+  }
+
+  /** Reads a text file (UTF-8, as kustomize's YAML reader requires), enforcing the load restriction. */
+  loadText(path: string): string {
+    const text = utf8DecodeStrict(this.load(path));
+    if (text === undefined) {
+      throw new KustomizeError('FILE_INVALID', `'${this.absolute(path)}' is not UTF-8 text (yaml: incomplete UTF-8 octet sequence)`, { file: path });
+    }
+    return text;
   }
 
   /** A loader for the kustomization at `path` (a directory relative to the root). */

@@ -1,5 +1,6 @@
 import type { Loader } from '../load/loader.js';
 import type { Resource } from '../model/resource.js';
+import type { YMap } from '../yaml/value.js';
 
 /**
  * One step of a build before it is configured: a plugin config object — builtin or not, from
@@ -12,7 +13,9 @@ export interface StepConfig {
   configuredIn: string;
   /** the root the step's files are read from, under its load restriction */
   loader: Loader;
+  /**
+   * Set for a builtin step made from a kustomization's fields: the config as kustomize
+   * marshals it, shown in its configuration errors (`trouble configuring builtin X with config: …`).
+   */
+  shownConfig?: YMap;
 }
-
-/** What a step does with the resources: add to them, change them, or check them. */
-export type StepRole = 'generator' | 'transformer' | 'validator';

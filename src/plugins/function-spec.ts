@@ -3,6 +3,7 @@ import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { Resource } from '../model/resource.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { isMap } from '../yaml/value.js';
+import type { StorageMount } from '../options.js';
 
 /** How a KRM function runs: in a container image or as a local executable. */
 export interface FunctionSpec {
@@ -20,12 +21,6 @@ export interface FunctionSpec {
   };
 }
 
-export interface StorageMount {
-  type?: string;
-  src?: string;
-  dst?: string;
-  rw?: boolean;
-}
 
 export const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
 const FunctionSpecShape: StructShape = {

@@ -11,14 +11,13 @@ export function inProcessModulePath(pluginPath: string): string | undefined {
   return IN_PROCESS_EXTENSIONS.map((ext) => pluginPath + ext).find((p) => existsSync(p));
 }
 
-const cache = new Map<string, Promise<PluginFactory>>();
-
 /**
  * Loads an in-process plugin: an ES module whose default export (or `configure` export) is a
- * PluginFactory, the same shape builtins have. Modules are loaded once per process.
+ * PluginFactory, the same shape builtins have. `cache` (one per build) keeps a module from
+ * being imported twice in a build.
  */
-export function loadPluginModule(path: string): Promise<PluginFactory> {
-  let loaded = cache.get(path);
+export function loadPluginModule(path: string, cache: Map<string, Promise<unknown>>): Promise<PluginFactory> {
+  let loaded = cache.get(path) as Promise<PluginFactory> | undefined;
   if (!loaded) {
     loaded = import(pathToFileURL(path).href).then((mod: Record<string, unknown>) => {
       const factory = (mod['configure'] ?? mod['default']) as PluginFactory | undefined;

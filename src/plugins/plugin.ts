@@ -1,7 +1,7 @@
 import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import type { BuildOptions } from '../options.js';
+import type { ResolvedOptions } from '../options.js';
 import type { Origin } from '../model/origin.js';
 import type { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { YMap } from '../yaml/value.js';
@@ -13,7 +13,7 @@ import type { YMap } from '../yaml/value.js';
  */
 export interface PluginContext {
   readonly loader: Loader;
-  readonly options: BuildOptions;
+  readonly options: Readonly<ResolvedOptions>;
   /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
   readonly openapi: OpenApiSchemaSetting;
   warn(message: string): void;

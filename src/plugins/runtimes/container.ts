@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import type { FunctionSpec } from '../function-spec.js';
-import type { BuildOptions } from '../../options.js';
+import type { ResolvedOptions } from '../../options.js';
 import { isWithin, normalize, resolve } from '../../fs/path.js';
 
 /**
@@ -10,7 +10,7 @@ import { isWithin, normalize, resolve } from '../../fs/path.js';
  * `KUSTOMIZE_TS_CONTAINER_RUNTIME`), else podman or docker, whichever is on the PATH first in
  * that order (podman needs no daemon).
  */
-export function containerRuntime(options: BuildOptions): string {
+export function containerRuntime(options: Readonly<ResolvedOptions>): string {
   const chosen = options.containerRuntime ?? process.env['KUSTOMIZE_TS_CONTAINER_RUNTIME'];
   if (chosen) return chosen;
   for (const candidate of ['podman', 'docker']) if (onPath(candidate)) return candidate;
@@ -28,7 +28,7 @@ function onPath(cmd: string): boolean {
  */
 export function containerArgs(
   spec: NonNullable<FunctionSpec['container']>,
-  options: BuildOptions,
+  options: Readonly<ResolvedOptions>,
   kustomizationDir: string,
 ): string[] {
   const args = ['run', '--rm', '-i', '-a', 'STDIN', '-a', 'STDOUT', '-a', 'STDERR'];

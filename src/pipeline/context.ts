@@ -1,13 +1,17 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Loader } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
-import type { BuildOptions } from '../options.js';
+import type { ResolvedOptions } from '../options.js';
+import type { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
 
-/** What every kustomization of one build shares: options, the schema choice, warnings, build metadata flags. */
+/**
+ * What every kustomization of one build shares: the options, the file system, the plugin
+ * resolvers, the schema choice, warnings, build metadata flags. One per build: two builds
+ * never share one.
+ */
 export class BuildContext {
-  readonly fs: FileSystem;
   readonly openapi = new OpenApiSchemaSetting();
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
@@ -15,17 +19,14 @@ export class BuildContext {
   private remoteSource: RemoteSource | undefined;
 
   constructor(
-    readonly options: BuildOptions,
-    fs: FileSystem,
-  ) {
-    this.fs = fs;
-  }
+    readonly options: Readonly<ResolvedOptions>,
+    readonly fs: FileSystem,
+    readonly resolution: PluginResolution,
+  ) {}
 
   /** The source of remote resources, made on first use (the default one needs Node). */
   async remote(): Promise<RemoteSource> {
-    if (!this.remoteSource) {
-      this.remoteSource = this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
-    }
+    this.remoteSource ??= this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
     return this.remoteSource;
   }
 
@@ -40,7 +41,7 @@ export class BuildContext {
   }
 
   warn(message: string): void {
-    if (this.options.warn) this.options.warn(message);
+    this.options.warn?.(message);
   }
 
   pluginContext(loader: Loader): PluginContext {

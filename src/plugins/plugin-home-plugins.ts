@@ -1,23 +1,20 @@
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { KustomizeError } from '../errors.js';
+import type { ResId } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
-import { functionSpecOf } from './function-spec.js';
+import { configured } from './configure.js';
 import { inProcessModulePath, loadPluginModule } from './in-process.js';
-import { KrmFunction } from './krm-function.js';
 import { LegacyExecPlugin } from './legacy-exec.js';
-import { configured } from './loader.js';
 import type { Plugin, PluginContext } from './plugin.js';
 import { pluginHome, pluginPath } from './plugin-home.js';
 
 /**
- * A plugin that runs code from outside the build: a KRM function (the config carries a function
- * spec), else what the plugin home holds for the config's type — an executable `<Kind>`
- * (legacy exec plugin) or an ES module `<Kind>.mjs`/`<Kind>.js` (in-process plugin).
+ * What the plugin home holds for a config's type: an executable `<Kind>` (legacy exec plugin)
+ * or an ES module `<Kind>.mjs`/`<Kind>.js` (in-process plugin, imported once per build: `modules`).
  */
-export async function loadExternalPlugin(config: Resource, configFile: string, ctx: PluginContext): Promise<Plugin> {
-  const spec = functionSpecOf(config);
-  if (spec) return new KrmFunction(config, spec, configFile);
+export async function loadFromPluginHome(config: Resource, configuredIn: string, ctx: PluginContext, modules: Map<string, Promise<unknown>>): Promise<Plugin> {
   const id = config.originalId;
+  checkNames(id);
   const home = pluginHome(ctx.options.pluginHome);
   if (!home) {
     throw new KustomizeError(
@@ -26,16 +23,29 @@ export async function loadExternalPlugin(config: Resource, configFile: string, c
     );
   }
   const path = pluginPath(home, id);
-  if (isExecutableFile(path)) return new LegacyExecPlugin(path, config, configFile);
+  if (isExecutableFile(path)) return new LegacyExecPlugin(path, config, configuredIn);
   const module = inProcessModulePath(path);
   if (module) {
-    const factory = await loadPluginModule(module);
+    const factory = await loadPluginModule(module, modules);
     return configured(() => factory(config.obj, ctx), id.toString());
   }
   if (existsSync(path + '.so')) {
     throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);
   }
   throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to find plugin for ${id}: no executable ${path}, nor module ${path}.mjs or ${path}.js`);
+}
+
+/** Group, version and kind name a directory each: a separator or a dots-only name would climb out of the plugin home. */
+function checkNames(id: ResId): void {
+  for (const [what, name] of [
+    ['group', id.group],
+    ['version', id.version],
+    ['kind', id.kind],
+  ] as const) {
+    if (/[/\\\0]/.test(name) || /^\.+$/.test(name)) {
+      throw new KustomizeError('PLUGIN_NOT_FOUND', `plugin ${id}: the ${what} '${name}' is not a name (no path separators, not '.' or '..')`, { field: what });
+    }
+  }
 }
 
 function isExecutableFile(path: string): boolean {

@@ -1,0 +1,151 @@
+import { KustomizeError } from '../errors.js';
+import type { LoadRestriction } from '../load/loader.js';
+import { DEFAULT_OPTIONS, type ReorderOption, type ResolvedOptions, type StorageMount } from '../options.js';
+import type { FlagSpec, FlagValue } from './flags.js';
+
+/** A `kustomize build` flag and the option it sets: the CLI's options come only from this table. */
+interface OptionFlag<K extends keyof ResolvedOptions> {
+  flag: FlagSpec;
+  option: K;
+  parse(value: FlagValue, env: Record<string, string | undefined>): ResolvedOptions[K];
+}
+
+const optionFlag = <K extends keyof ResolvedOptions>(f: OptionFlag<K>): OptionFlag<keyof ResolvedOptions> => f as unknown as OptionFlag<keyof ResolvedOptions>;
+const bool = (v: FlagValue) => v === true;
+const text = (v: FlagValue) => String(v);
+const list = (v: FlagValue) => (Array.isArray(v) ? v : [String(v)]);
+
+/** The flags of `build` that set build options, grouped as the options are. */
+export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = [
+  // input
+  optionFlag({
+    flag: {
+      name: 'load-restrictor',
+      type: 'string',
+      default: 'LoadRestrictionsRootOnly',
+      help: "if set to 'LoadRestrictionsNone', local kustomizations may load files from outside their root. This does, however, break the relocatability of the kustomization.",
+    },
+    option: 'loadRestrictor',
+    parse: (v) => loadRestriction(String(v)),
+  }),
+  // plugins and runtimes
+  optionFlag({ flag: { name: 'enable-alpha-plugins', type: 'bool', help: 'enable kustomize plugins' }, option: 'enablePlugins', parse: bool }),
+  optionFlag({
+    flag: { name: 'enable-exec', type: 'bool', help: 'enable support for exec functions (raw executables); do not use for untrusted configs! (Alpha)' },
+    option: 'enableExec',
+    parse: bool,
+  }),
+  optionFlag({ flag: { name: 'network', type: 'bool', help: 'enable network access for functions that declare it' }, option: 'network', parse: bool }),
+  optionFlag({
+    flag: { name: 'network-name', type: 'string', help: 'the container network functions that declare network access join (default: host, as kustomize)' },
+    option: 'networkName',
+    parse: text,
+  }),
+  optionFlag({
+    flag: { name: 'mount', type: 'list', help: "a list of storage options read from the filesystem (e.g. 'type=bind,src=./data,dst=/data')" },
+    option: 'mounts',
+    parse: (v) => list(v).map(parseStorageMount),
+  }),
+  optionFlag({ flag: { name: 'env', short: 'e', type: 'list', help: 'a list of environment variables to be used by functions (KEY=VALUE or KEY)' }, option: 'env', parse: list }),
+  optionFlag({
+    flag: { name: 'as-current-user', type: 'bool', help: 'use the uid and gid of the command executor to run the function in the container' },
+    option: 'asCurrentUser',
+    parse: bool,
+  }),
+  optionFlag({
+    flag: { name: 'plugin-timeout', type: 'string', default: String(DEFAULT_OPTIONS.plugins.pluginTimeout), help: 'seconds a plugin may run before it is stopped' },
+    option: 'pluginTimeout',
+    parse: (v) => positiveSeconds(String(v)),
+  }),
+  // helm
+  optionFlag({ flag: { name: 'enable-helm', type: 'bool', help: 'Enable use of the Helm chart inflator generator.' }, option: 'enableHelm', parse: bool }),
+  optionFlag({
+    flag: { name: 'helm-command', type: 'string', default: DEFAULT_OPTIONS.helm.helmCommand, help: 'helm command (path to executable)' },
+    option: 'helmCommand',
+    parse: text,
+  }),
+  optionFlag({
+    flag: { name: 'helm-api-versions', type: 'list', help: 'Kubernetes api versions used by Helm for Capabilities.APIVersions' },
+    option: 'helmApiVersions',
+    parse: list,
+  }),
+  optionFlag({
+    flag: { name: 'helm-kube-version', type: 'string', help: 'Kubernetes version used by Helm for Capabilities.KubeVersion' },
+    option: 'helmKubeVersion',
+    parse: text,
+  }),
+  optionFlag({ flag: { name: 'helm-debug', type: 'bool', help: 'Enable debug output from the Helm chart inflator generator.' }, option: 'helmDebug', parse: bool }),
+  // output
+  optionFlag({
+    flag: {
+      name: 'reorder',
+      type: 'string',
+      default: 'legacy',
+      help: "Reorder the resources just before output. Use 'legacy' to apply a legacy reordering (Namespaces first, Webhooks last, etc). Use 'none' to suppress a final reordering.",
+      deprecated: "use the new 'sortOptions' field in kustomization.yaml instead.",
+    },
+    option: 'reorder',
+    parse: (v) => reorderOption(String(v)),
+  }),
+  optionFlag({
+    flag: { name: 'enable-managedby-label', type: 'bool', help: 'enable adding app.kubernetes.io/managed-by', deprecated: 'The flag `enable-managedby-label` has been deprecated. Use the `managedByLabel` option in the `buildMetadata` field instead.' },
+    option: 'addManagedByLabel',
+    parse: (v, env) => v === true || env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'] === 'on',
+  }),
+];
+
+/**
+ * The build options the flags set. Every option flag is read from the table, so none can be
+ * declared and dropped; an option whose flag is absent keeps its CLI default (`--reorder`
+ * unspecified, the managed-by label from the environment).
+ */
+export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>): Partial<ResolvedOptions> {
+  const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption };
+  for (const { flag, option, parse } of BUILD_OPTION_FLAGS) {
+    const value = flags.get(flag.name);
+    if (value !== undefined) options[option] = parse(value, env);
+    else if (option === 'addManagedByLabel') options[option] = parse(false, env);
+  }
+  return options as Partial<ResolvedOptions>;
+}
+
+function loadRestriction(v: string): LoadRestriction {
+  if (v === 'LoadRestrictionsRootOnly') return 'rootOnly';
+  if (v === 'LoadRestrictionsNone') return 'none';
+  throw new KustomizeError('USAGE', `illegal flag value --load-restrictor ${v}; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]`);
+}
+
+function reorderOption(v: string): ReorderOption {
+  if (v === 'legacy' || v === 'none') return v;
+  throw new KustomizeError('USAGE', `illegal flag value --reorder ${v}; legal values: [legacy none]`);
+}
+
+function positiveSeconds(v: string): number {
+  const n = /^\d+(\.\d+)?$/.test(v) ? Number(v) : NaN;
+  if (!(n > 0) || !Number.isFinite(n)) throw new KustomizeError('USAGE', `invalid argument "${v}" for "--plugin-timeout" flag: a number of seconds greater than 0`);
+  return n;
+}
+
+const MOUNT_KEYS: Readonly<Record<string, 'type' | 'src' | 'dst' | 'rw'>> = { type: 'type', src: 'src', source: 'src', dst: 'dst', target: 'dst', rw: 'rw' };
+
+/**
+ * A `--mount` value as kustomize reads it: `type=bind,src=./data,dst=/data[,rw=true]`, with
+ * `source`/`target` for `src`/`dst`. A key given twice is refused: `src=./data,source=/etc`
+ * would otherwise mount `/etc`.
+ */
+export function parseStorageMount(text: string): StorageMount {
+  const mount: StorageMount = {};
+  const seen = new Set<string>();
+  for (const part of text.split(',')) {
+    const eq = part.indexOf('=');
+    const key = (eq < 0 ? part : part.slice(0, eq)).trim();
+    const value = eq < 0 ? '' : part.slice(eq + 1);
+    const field = Object.hasOwn(MOUNT_KEYS, key) ? MOUNT_KEYS[key] : undefined;
+    if (!field) throw new KustomizeError('USAGE', `invalid storage option "${part}" in --mount ${text}: keys are type, src (source), dst (target) and rw`);
+    if (seen.has(field)) throw new KustomizeError('USAGE', `--mount ${text}: ${field} is given twice`);
+    seen.add(field);
+    if (field === 'rw') mount.rw = /^(1|t|T|TRUE|true|True)$/.test(value);
+    else mount[field] = value;
+  }
+  return mount;
+}

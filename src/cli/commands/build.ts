@@ -1,0 +1,52 @@
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { KustomizeError } from '../../errors.js';
+import { build } from '../../pipeline/build.js';
+import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
+import type { Command } from '../command.js';
+import { writeResourceFiles } from '../output-dir.js';
+
+/** `build [DIR]`: prints (or writes) what the kustomization at DIR describes. */
+export const buildCommand: Command = {
+  name: 'build',
+  summary: 'Build a kustomization target from a directory or URL',
+  usage: 'build DIR [flags]',
+  description: `Build a set of KRM resources using a 'kustomization.yaml' file.
+The DIR argument must be a path to a directory containing
+'kustomization.yaml', or a git repository URL with a path suffix
+specifying same with respect to the repository root.
+If DIR is omitted, '.' is assumed.`,
+  examples: `# Build the current working directory
+  kustomize-ts build
+
+  # Build some shared configuration directory
+  kustomize-ts build /home/config/production
+
+  # Build from github
+  kustomize-ts build https://github.com/kubernetes-sigs/kustomize.git/examples/helloWorld?ref=v1.0.6`,
+  flags: [
+    { name: 'output', short: 'o', type: 'string', help: 'If specified, write output to this path (a file, or an existing directory for one file per resource).' },
+    ...BUILD_OPTION_FLAGS.map((f) => f.flag),
+  ],
+  async run({ flags, positional }, io) {
+    if (positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a kustomization directory; got ${positional.length}`);
+    const options = optionsFromFlags(flags, process.env);
+    const result = await build(positional[0] ?? '.', { ...options, warn: (m) => io.err(`${m}\n`) });
+    const output = flags.get('output') as string | undefined;
+    if (output === undefined) io.out(result.yaml);
+    else if (isDirectory(output)) writeResourceFiles(output, result.resources);
+    else {
+      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(output)), { recursive: true });
+      nodeFs.writeFileSync(output, result.yaml);
+    }
+    return 0;
+  },
+};
+
+function isDirectory(p: string): boolean {
+  try {
+    return nodeFs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}

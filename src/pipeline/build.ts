@@ -1,0 +1,94 @@
+import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
+import type { SortOptions } from '../kinds/kustomization.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { resolveOptions, VERSION, type ResolvedOptions } from '../options.js';
+import { renderResources } from '../output/render.js';
+import { BUILTINS, builtinConfig } from '../plugins/builtins.js';
+import { PluginResolution } from '../plugins/configure.js';
+import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
+import { builtinResolver, functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
+import type { YMap } from '../yaml/value.js';
+import { BuildContext } from './context.js';
+import { loadRootTarget } from './target-loader.js';
+
+/** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), and in-process plugins. */
+export type BuildOptions = Partial<ResolvedOptions> & {
+  /** in-process plugins, found by apiVersion and kind after the builtins and before the plugin home */
+  plugins?: readonly PluginRegistration[];
+};
+
+export interface BuildResult {
+  /** the resources in output order, with the annotations `buildMetadata` asked for */
+  resources: Resource[];
+  /** the YAML `kustomize build` prints */
+  yaml: string;
+  /** deprecation and other warnings, as kustomize prints them to stderr */
+  warnings: string[];
+}
+
+/**
+ * Builds the kustomization at `path`: what `kustomize build path` prints. Resolves relative
+ * paths against `options.cwd` (default: the process's working directory on disk, `/` for a
+ * custom file system). Each build has its own context: builds running at the same time in
+ * one process share nothing.
+ */
+export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const warnings: string[] = [];
+  const resolved = resolveOptions({
+    ...options,
+    cwd: options.cwd ?? (options.fs ? '/' : process.cwd()),
+    warn: (m) => {
+      warnings.push(m);
+      options.warn?.(m);
+    },
+  });
+  // the disk is the default only in Node: importing it lazily keeps in-memory builds free of node: modules
+  const fs = resolved.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
+  const resolution = new PluginResolution([builtinResolver, registeredResolver(options.plugins ?? []), functionSpecResolver], pluginHomeResolver());
+  const ctx = new BuildContext(resolved, fs, resolution);
+  try {
+    const target = await loadRootTarget(path, ctx);
+    const acc = await target.accumulate();
+    const resources = acc.resources;
+    const finish = ctx.pluginContext(target.loader);
+
+    await finishing('HashTransformer', {}, finish).transform(resources, finish);
+    await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, finish).transform(resources, finish);
+    const unused = acc.vars.resolve(resources, acc.config.varReference);
+    if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
+    resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
+
+    await sortResources(resources, target.kustomization.sortOptions, resolved.reorder, ctx, finish);
+    if (resolved.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
+      const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
+      await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, finish).transform(resources, finish);
+    }
+    const rendered = renderResources(resources.resources(), {
+      originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
+      transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
+    });
+    return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+  } finally {
+    ctx.cleanup();
+  }
+}
+
+/** A builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
+function finishing(kind: string, fields: YMap, ctx: PluginContext): Transformer {
+  return BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx) as Transformer;
+}
+
+/** The kustomization's `sortOptions` win over `--reorder`; without either the CLI sorts legacy, the library keeps input order. */
+async function sortResources(resources: ResourceMap, sortOptions: SortOptions | undefined, reorder: ResolvedOptions['reorder'], ctx: BuildContext, finish: PluginContext): Promise<void> {
+  if (sortOptions) {
+    if (reorder !== 'unspecified') {
+      ctx.warn(
+        "Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.",
+      );
+    }
+    await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, finish).transform(resources, finish);
+  } else if (reorder === 'legacy' || reorder === 'unspecified') {
+    await finishing('SortOrderTransformer', {}, finish).transform(resources, finish);
+  }
+}

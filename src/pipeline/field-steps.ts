@@ -1,0 +1,112 @@
+import { AnnotationsTransformer } from '../builtins/AnnotationsTransformer.js';
+import { ConfigMapGenerator } from '../builtins/ConfigMapGenerator.js';
+import { helmChartFieldConfig, HelmChartInflationGenerator } from '../builtins/HelmChartInflationGenerator.js';
+import { ImageTagTransformer } from '../builtins/ImageTagTransformer.js';
+import { LabelTransformer } from '../builtins/LabelTransformer.js';
+import { NamespaceTransformer } from '../builtins/NamespaceTransformer.js';
+import { PatchJson6902Transformer } from '../builtins/PatchJson6902Transformer.js';
+import { PatchStrategicMergeTransformer } from '../builtins/PatchStrategicMergeTransformer.js';
+import { PatchTransformer } from '../builtins/PatchTransformer.js';
+import { PrefixTransformer } from '../builtins/PrefixTransformer.js';
+import { replacementsFieldConfig, ReplacementTransformer } from '../builtins/ReplacementTransformer.js';
+import { ReplicaCountTransformer } from '../builtins/ReplicaCountTransformer.js';
+import { SecretGenerator } from '../builtins/SecretGenerator.js';
+import { SuffixTransformer } from '../builtins/SuffixTransformer.js';
+import { mergeGeneratorOptions } from '../filters/generated-object.js';
+import type { FieldSpec } from '../fieldspec/fieldspec.js';
+import { mergeFieldSpecs, type TransformerConfig } from '../fieldspec/transformer-config.js';
+import type { Kustomization, Patch } from '../kinds/kustomization.js';
+import type { Loader } from '../load/loader.js';
+import { Resource } from '../model/resource.js';
+import { builtinConfig } from '../plugins/builtins.js';
+import { marshalledConfig } from '../plugins/builtin-config.js';
+import type { Value, YMap } from '../yaml/value.js';
+import type { StepConfig } from './step.js';
+
+/**
+ * The builtin steps a kustomization's own fields configure, in kustomize's order: each field
+ * becomes the config object of the builtin that implements it — the same config a user could
+ * write in `generators:`/`transformers:` with `apiVersion: builtin` — filled with the field's
+ * values and the build's field specs.
+ */
+export class FieldSteps {
+  constructor(
+    private readonly k: Kustomization,
+    private readonly loader: Loader,
+    private readonly configuredIn: string,
+  ) {}
+
+  generators(): StepConfig[] {
+    const k = this.k;
+    const out: StepConfig[] = [];
+    for (const args of k.configMapGenerator ?? []) {
+      const options = mergeGeneratorOptions(args.options, k.generatorOptions);
+      out.push(this.step(ConfigMapGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
+    }
+    for (const args of k.secretGenerator ?? []) {
+      const options = mergeGeneratorOptions(args.options, k.generatorOptions);
+      out.push(this.step(SecretGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
+    }
+    for (const chart of k.helmCharts ?? []) {
+      const config = helmChartFieldConfig(k.helmGlobals, chart);
+      out.push(this.step(HelmChartInflationGenerator.kind, config, marshalledConfig(config)));
+    }
+    return out;
+  }
+
+  transformers(tc: TransformerConfig): StepConfig[] {
+    const k = this.k;
+    const out: StepConfig[] = [];
+    const add = (kind: string, config: YMap, shown?: YMap) => out.push(this.step(kind, config, shown));
+    const psm = k.patchesStrategicMerge ?? [];
+    if (psm.length > 0) add(PatchStrategicMergeTransformer.kind, { paths: psm });
+    for (const p of k.patches ?? []) add(PatchTransformer.kind, patchConfig(p));
+    if (k.namespace) add(NamespaceTransformer.kind, { namespace: k.namespace, fieldSpecs: specs(tc.namespace) });
+    if (k.namePrefix) add(PrefixTransformer.kind, { prefix: k.namePrefix, fieldSpecs: specs(tc.namePrefix) });
+    if (k.nameSuffix) add(SuffixTransformer.kind, { suffix: k.nameSuffix, fieldSpecs: specs(tc.nameSuffix) });
+    for (const label of k.labels ?? []) add(LabelTransformer.kind, { labels: label.pairs ?? {}, fieldSpecs: specs(labelFieldSpecs(label, tc)) });
+    // kustomize follows `labels` with a commonLabels transformer even when there are none, and records it
+    if (k.labels?.length || Object.keys(k.commonLabels ?? {}).length > 0) {
+      add(LabelTransformer.kind, { labels: k.commonLabels ?? {}, fieldSpecs: specs(tc.commonLabels) });
+    }
+    if (k.commonAnnotations) add(AnnotationsTransformer.kind, { annotations: k.commonAnnotations, fieldSpecs: specs(tc.commonAnnotations) });
+    for (const p of k.patchesJson6902 ?? []) {
+      add(PatchJson6902Transformer.kind, marshalledConfig({ jsonOp: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) }));
+    }
+    for (const replica of k.replicas ?? []) add(ReplicaCountTransformer.kind, { replica: asYMap(replica), fieldSpecs: specs(tc.replicas) });
+    for (const image of k.images ?? []) add(ImageTagTransformer.kind, { imageTag: asYMap(image), fieldSpecs: specs(tc.images) });
+    if (k.replacements?.length) {
+      const { config, shown } = replacementsFieldConfig(k.replacements);
+      add(ReplacementTransformer.kind, config, shown);
+    }
+    return out;
+  }
+
+  private step(kind: string, fields: YMap, shown: YMap = fields): StepConfig {
+    return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, loader: this.loader, shownConfig: shown };
+  }
+}
+
+/** A `patches` entry as kustomize marshals it for the plugin. */
+function patchConfig(p: Patch): YMap {
+  return marshalledConfig({ options: p.options, patch: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) });
+}
+
+/** The fields a `labels` entry writes: its own, plus selectors, templates or claim templates as it asks. */
+function labelFieldSpecs(label: NonNullable<Kustomization['labels']>[number], tc: TransformerConfig): FieldSpec[] {
+  let fss = mergeFieldSpecs(label.fields ?? [], tc.labels);
+  if (label.includeSelectors) return mergeFieldSpecs(fss, tc.commonLabels);
+  fss = mergeFieldSpecs(fss, [{ path: 'metadata/labels', create: true }]);
+  if (label.includeTemplates) fss = mergeFieldSpecs(fss, tc.templateLabels);
+  if (label.includeVolumeClaimTemplates) fss = mergeFieldSpecs(fss, tc.volumeClaimTemplateLabels);
+  return fss;
+}
+
+function specs(fieldSpecs: readonly FieldSpec[]): Value {
+  return fieldSpecs as unknown as Value;
+}
+
+/** A typed kustomization value as the plain YAML value it was decoded from. */
+function asYMap(v: object): YMap {
+  return v as YMap;
+}

@@ -1,0 +1,115 @@
+import { KustomizeError } from '../errors.js';
+import { originFromConfig, type Origin } from '../model/origin.js';
+import { resourcesFromValues } from '../model/resource-factory.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import { Resource } from '../model/resource.js';
+import { configurationError } from '../plugins/builtin-config.js';
+import { BUILTINS } from '../plugins/builtins.js';
+import type { PluginResolution, PluginRole } from '../plugins/configure.js';
+import type { Generator, Plugin, PluginContext, Transformer } from '../plugins/plugin.js';
+import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
+import type { BuildContext } from './context.js';
+import type { StepConfig } from './step.js';
+
+/** A step ready to run: its plugin, the context it runs in, and where it was configured. */
+export interface ConfiguredStep<P extends Generator | Transformer = Generator | Transformer> {
+  plugin: P;
+  context: PluginContext;
+  /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
+  origin: Origin;
+}
+
+/**
+ * The one way a step is configured: a step made from a kustomization's fields is its builtin
+ * (configured from the fields, with kustomize's error for them); any other config goes to the
+ * plugin resolvers. kustomize configures every step of a phase before it runs any, so a bad
+ * step late in the list is reported before an earlier one runs.
+ */
+export async function configureSteps(steps: readonly StepConfig[], role: 'generator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Generator>[]>;
+export async function configureSteps(steps: readonly StepConfig[], role: 'transformer' | 'validator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Transformer>[]>;
+export async function configureSteps(steps: readonly StepConfig[], role: PluginRole, ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep[]> {
+  const out: ConfiguredStep[] = [];
+  for (const step of steps) {
+    const context = ctx.pluginContext(step.loader);
+    const plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
+    out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step) });
+  }
+  return out;
+}
+
+function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext): Plugin {
+  const { apiVersion: _apiVersion, kind, ...fields } = step.config.obj;
+  const builtin = BUILTINS.get(String(kind));
+  if (!builtin) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${String(kind)}`);
+  try {
+    return builtin.configure(fields, context);
+  } catch (e) {
+    throw configurationError(builtin.kind, shown, e);
+  }
+}
+
+function stepOrigin(step: StepConfig): Origin {
+  if (!step.shownConfig) return originFromConfig(step.configuredIn, step.config.obj);
+  return { configuredIn: step.configuredIn, configuredBy: { apiVersion: 'builtin', kind: step.config.kind } };
+}
+
+/** Runs a generator: what it made, as resources (in-process plugins may return plain objects), with its origin when the build tracks origins. */
+export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildContext): Promise<Resource[]> {
+  const made = await step.plugin.generate(step.context);
+  const generated = made.flatMap((g) => (g instanceof Resource ? [g] : resourcesFromValues([g], step.origin.configuredIn ?? '')));
+  if (ctx.trackOrigins) for (const r of generated) r.origin ??= step.origin;
+  return generated;
+}
+
+/** Runs a transformer on the resources; an emptied object is dropped, as in kustomize. */
+export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext): Promise<void> {
+  await step.plugin.transform(resources, step.context);
+  resources.changed();
+  resources.removeAll(resources.resources().filter((r) => isEmptyObject(r.obj)));
+  if (ctx.trackOrigins) recordTransformation(resources, step.origin);
+}
+
+/** Runs a validator: it may change nothing but the `validated-by` label. */
+export async function runValidator(step: ConfiguredStep<Transformer>, resources: ResourceMap): Promise<void> {
+  const before = resources.resources().map((r) => cloneValue(r.obj));
+  await step.plugin.transform(resources, step.context);
+  resources.changed();
+  const after = resources.resources();
+  if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.obj), before[i]))) {
+    throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(step.origin)})`);
+  }
+}
+
+function isEmptyObject(o: YMap): boolean {
+  for (const _ in o) return false;
+  return true;
+}
+
+/** A resource after a validator, without the `validated-by` label it may add (a copy only when there is one). */
+function withoutValidatedBy(obj: YMap): YMap {
+  const meta = obj['metadata'];
+  const labels = isMap(meta) ? meta['labels'] : undefined;
+  if (!isMap(labels) || !('validated-by' in labels)) return obj;
+  const copy = cloneValue(obj);
+  const copiedMeta = copy['metadata'] as YMap;
+  const copiedLabels = copiedMeta['labels'] as YMap;
+  delete copiedLabels['validated-by'];
+  if (Object.keys(copiedLabels).length === 0) delete copiedMeta['labels'];
+  return copy;
+}
+
+function describeOrigin(o: Origin): string {
+  const by = o.configuredBy;
+  return `${by?.kind ?? ''} ${by?.name ?? ''} configured in ${o.configuredIn ?? ''}`.trim();
+}
+
+/**
+ * kustomize's transformer annotations: a resource without an origin is taken to be made by
+ * the transformer; one with an origin records the transformer among its transformations.
+ */
+function recordTransformation(resources: ResourceMap, origin: Origin): void {
+  for (const r of resources) {
+    if (!r.origin) r.origin = origin;
+    else (r.transformations ??= []).push(origin);
+  }
+}

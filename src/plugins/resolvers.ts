@@ -1,0 +1,73 @@
+import { KustomizeError } from '../errors.js';
+import { gvkString } from '../model/resid.js';
+import type { Resource } from '../model/resource.js';
+import { BUILTINS } from './builtins.js';
+import { configured } from './configure.js';
+import { functionSpecOf } from './function-spec.js';
+import type { PluginContext, PluginRegistration } from './plugin.js';
+import type { PluginResolver } from './resolver.js';
+
+/** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
+export const builtinResolver: PluginResolver = {
+  description: 'builtins',
+  async resolve(config, _configuredIn, ctx) {
+    const id = config.originalId;
+    if (id.group !== '' || id.version !== 'builtin') return undefined;
+    const builtin = BUILTINS.get(id.kind);
+    if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
+    return configured(() => builtin.configure(config.obj, ctx), id.toString());
+  },
+};
+
+/** In-process plugins given to the build, by apiVersion and kind (need `--enable-alpha-plugins`). */
+export function registeredResolver(registrations: readonly PluginRegistration[]): PluginResolver {
+  return {
+    description: 'in-process plugins given to the build',
+    async resolve(config, _configuredIn, ctx) {
+      const registered = registrations.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
+      if (!registered) return undefined;
+      requirePluginsEnabled(config, ctx);
+      return configured(() => registered.factory(config.obj, ctx), config.originalId.toString());
+    },
+  };
+}
+
+/** A config with an explicit runtime (`config.kubernetes.io/function`): a KRM function in a container or an executable. */
+export const functionSpecResolver: PluginResolver = {
+  description: 'function specs',
+  async resolve(config, configuredIn, ctx) {
+    const spec = functionSpecOf(config);
+    if (!spec) return undefined;
+    requirePluginsEnabled(config, ctx);
+    // running functions needs Node: loaded only when a build has one
+    const { KrmFunction } = await import('./krm-function.js');
+    return new KrmFunction(config, spec, configuredIn);
+  },
+};
+
+/**
+ * The legacy plugin home: an executable `<Kind>` (legacy exec plugin) or an ES module
+ * `<Kind>.mjs`/`<Kind>.js` (in-process plugin) under `<home>/<group>/<version>/<lowercase kind>/`.
+ * The last resolver: what it cannot find is not found. Modules are imported once per build.
+ */
+export function pluginHomeResolver(): PluginResolver {
+  const modules = new Map<string, Promise<unknown>>();
+  return {
+    description: 'the plugin home',
+    async resolve(config, configuredIn, ctx) {
+      requirePluginsEnabled(config, ctx);
+      // the plugin home is on disk: loaded only when a build looks there
+      const { loadFromPluginHome } = await import('./plugin-home-plugins.js');
+      return loadFromPluginHome(config, configuredIn, ctx, modules);
+    },
+  };
+}
+
+/** Every plugin that is not builtin needs `--enable-alpha-plugins`. */
+export function requirePluginsEnabled(config: Resource, ctx: PluginContext): void {
+  if (ctx.options.enablePlugins) return;
+  throw new KustomizeError(
+    'PLUGIN_DISABLED',
+    `external plugins disabled; unable to load external plugin '${config.originalId.kind}' (enable plugins with --enable-alpha-plugins)`,
+  );
+}

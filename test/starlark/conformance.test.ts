@@ -1,0 +1,23 @@
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { corpusDir, runCorpus } from './corpus.js';
+
+const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const listFile = join(repo, 'conformance', 'starlark-expected-passes.txt');
+
+test('the Starlark conformance corpus: no chunk listed as passing fails', (t) => {
+  const results = runCorpus(corpusDir(repo));
+  if (!results) {
+    t.skip('no corpus at ../shared/starlark-conformance');
+    return;
+  }
+  const expected = existsSync(listFile) ? readFileSync(listFile, 'utf8').split('\n').filter(Boolean) : [];
+  assert.ok(expected.length > 0, 'the list of passing chunks is there');
+  const byName = new Map(results.map((r) => [r.name, r]));
+  const regressions = expected.filter((n) => !byName.get(n)?.passed).map((n) => `${n}: ${byName.get(n)?.problems.join('; ') ?? 'no such chunk'}`);
+  assert.deepEqual(regressions, []);
+  t.diagnostic(`${results.filter((r) => r.passed).length} of ${results.length} chunks pass`);
+});
