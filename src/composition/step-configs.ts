@@ -6,13 +6,13 @@ import { cloneValue, isMap, type YMap } from '../yaml/value.js';
 import type { ConsolidatedTransformer } from './consolidated-transformer.js';
 
 /**
- * The consolidated transformers as step configs, in order. The runtime field becomes the
+ * A consolidated transformer as a step config. The runtime field becomes the
  * `config.kubernetes.io/function` annotation, so a Composition's functions are found, gated
  * (`--enable-alpha-plugins`, `--enable-exec`, …) and refused with the same messages as any
  * function config.
  */
-export function stepConfigs(list: ConsolidatedTransformer[]): StepConfig[] {
-  return list.map((t) => ({ config: new Resource(withFunctionAnnotation(t.config)), configuredIn: t.loader.originPath(t.file), loader: t.loader }));
+export function stepConfig(t: ConsolidatedTransformer): StepConfig {
+  return { config: new Resource(withFunctionAnnotation(t.config)), configuredIn: t.loader.originPath(t.file), loader: t.loader };
 }
 
 function withFunctionAnnotation(config: YMap): YMap {

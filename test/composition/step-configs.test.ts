@@ -9,7 +9,7 @@ import { describe, test } from 'node:test';
 import { consolidate } from '../../src/composition/consolidate.js';
 import { consolidateComposition } from '../../src/composition/consolidate-path.js';
 import { printComposition } from '../../src/composition/print.js';
-import { stepConfigs } from '../../src/composition/step-configs.js';
+import { stepConfig } from '../../src/composition/step-configs.js';
 import { consolidateCommand } from '../../src/cli/commands/consolidate.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
@@ -47,9 +47,9 @@ transformers:
 `,
 };
 
-describe('stepConfigs', () => {
+describe('stepConfig', () => {
   onBoth('the runtime becomes the config.kubernetes.io/function annotation, read back as the same function spec', TREE, (t) => {
-    const steps = stepConfigs(consolidate(t.at('staging')));
+    const steps = consolidate(t.at('staging')).map(stepConfig);
     assert.equal(steps.length, 3);
     const [renamer, prefix, box] = steps;
     assert.equal(renamer!.config.obj['provider'], undefined);
@@ -68,7 +68,7 @@ describe('stepConfigs', () => {
   });
 
   onBoth('each step keeps the loader of its Composition and is configured in its file, relative to the top', TREE, (t) => {
-    const steps = stepConfigs(consolidate(t.at('staging')));
+    const steps = consolidate(t.at('staging')).map(stepConfig);
     assert.deepEqual(steps.map((s) => s.configuredIn), ['../app/composition.yaml', '../app/composition.yaml', 'composition.yaml']);
     assert.deepEqual(steps.map((s) => s.loader.root), ['app', 'app', 'staging'].map((d) => t.fs.realPath(`${t.root}/${d}`)));
   });
@@ -77,7 +77,7 @@ describe('stepConfigs', () => {
     const fs = MemoryFileSystem.from(TREE);
     const list = consolidate(Loader.atRoot(fs, '/staging', 'rootOnly'));
     const before = structuredClone(list.map((t) => t.config));
-    stepConfigs(list);
+    list.map(stepConfig);
     assert.deepEqual(list.map((t) => t.config), before);
   });
 });
