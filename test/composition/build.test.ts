@@ -11,10 +11,10 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { KustomizeError, type ErrorCode } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build, type BuildOptions } from '../../src/pipeline/build.js';
 import { startServer } from '../load/git-http-server.js';
+import { rejectsWith } from './expect-error.js';
 import { exec, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
 import { buildScriptImage, podmanInstalled } from '../plugins/test-image.js';
 
@@ -31,21 +31,6 @@ async function buildBoth(files: Files, dir: string, options: BuildOptions = {}):
 
 async function buildOnDisk(files: Files, dir: string, options: BuildOptions = {}): Promise<string> {
   return (await build(join(writeTree(files), dir), options)).yaml;
-}
-
-async function rejectsWith(run: Promise<unknown>, code: ErrorCode, ...parts: (string | RegExp)[]): Promise<KustomizeError> {
-  let error: KustomizeError | undefined;
-  await assert.rejects(run, (e: unknown) => {
-    assert.ok(e instanceof KustomizeError, `not a KustomizeError: ${String(e)}`);
-    assert.equal(e.code, code, e.message);
-    for (const p of parts) {
-      if (typeof p === 'string') assert.ok(e.message.includes(p), `${JSON.stringify(e.message)} lacks ${JSON.stringify(p)}`);
-      else assert.match(e.message, p);
-    }
-    error = e;
-    return true;
-  });
-  return error!;
 }
 
 const CM = (name: string, extra = '') => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n${extra}`;
@@ -66,6 +51,8 @@ spec:
         envFrom:
         - configMapRef: {name: settings}
 `;
+/** A ResourceAccumulator step of the given paths. */
+const accumulating = (paths: string) => `- apiVersion: builtin\n  kind: ResourceAccumulator\n  paths: [${paths}]\n`;
 const ALPHA_EXEC = { enablePlugins: true, enableExec: true };
 // generated names below (generated-bdg947hgcc, settings-6gc9d749f7) are what kubectl kustomize v5.5.0 names the same ConfigMaps
 /** An exec function that records the names of the items it receives in `seen.txt` (a line per run) and returns them unchanged. */
@@ -148,10 +135,7 @@ collecting { item = item $0 "\\n"; next }
 describe('builtins in a Composition', () => {
   const labels = (extra = '') => ({
     'c/composition.yaml': `transformers:
-- apiVersion: builtin
-  kind: ResourceAccumulator
-  paths: [deployment.yaml]
-- apiVersion: builtin
+${accumulating('deployment.yaml')}- apiVersion: builtin
   kind: LabelTransformer
   labels: {team: web}
 ${extra}`,
@@ -174,10 +158,7 @@ ${extra}`,
   test('the other defaulted builtins act as their kustomization fields do', async () => {
     const files = {
       'c/composition.yaml': `transformers:
-- apiVersion: builtin
-  kind: ResourceAccumulator
-  paths: [deployment.yaml]
-- apiVersion: builtin
+${accumulating('deployment.yaml')}- apiVersion: builtin
   kind: NamespaceTransformer
   namespace: prod
 - apiVersion: builtin
@@ -213,10 +194,7 @@ replicas: [{name: web, count: 2}]
   test('a generated ConfigMap gets its name hash, and references to it follow, when the build finishes', async () => {
     const files = {
       'c/composition.yaml': `transformers:
-- apiVersion: builtin
-  kind: ResourceAccumulator
-  paths: [deployment.yaml]
-- apiVersion: builtin
+${accumulating('deployment.yaml')}- apiVersion: builtin
   kind: PrefixSuffixTransformer
   prefix: p-
 - apiVersion: builtin

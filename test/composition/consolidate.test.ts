@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { consolidate } from '../../src/composition/consolidate.js';
 import type { ConsolidatedTransformer } from '../../src/composition/consolidated-transformer.js';
-import { KustomizeError, type ErrorCode } from '../../src/errors.js';
+import { throwsError } from './expect-error.js';
 import { onBoth } from './trees.js';
 
 /** KEP-2299's two stories, as files. */
@@ -69,21 +69,6 @@ const fns = (names: string[], extra = '') =>
     const [kind, name] = n.includes(':') ? n.split(':') : ['Fn', n];
     return `- apiVersion: example.com/v1\n  kind: ${kind}\n  metadata:\n    name: ${name}\n`;
   }).join('')}${extra}`;
-
-function failsWith(run: () => unknown, code: ErrorCode, ...parts: (string | RegExp)[]): KustomizeError {
-  let error: KustomizeError | undefined;
-  assert.throws(run, (e: unknown) => {
-    assert.ok(e instanceof KustomizeError, `not a KustomizeError: ${String(e)}`);
-    assert.equal(e.code, code, e.message);
-    for (const p of parts) {
-      if (typeof p === 'string') assert.ok(e.message.includes(p), `${JSON.stringify(e.message)} lacks ${JSON.stringify(p)}`);
-      else assert.match(e.message, p);
-    }
-    error = e;
-    return true;
-  });
-  return error!;
-}
 
 describe('consolidate: the KEP stories', () => {
   onBoth('story 1: the list as written, names kept, provider in place', STORIES, (t) => {
@@ -153,7 +138,7 @@ describe('consolidate: transformersFrom', () => {
       assert.deepEqual(ids(list), ['Fn/from-app']);
       assert.equal(list[0]!.file, t.fs.realPath(`${t.root}/app/fns.yaml`));
       // the import itself is outside top/, but gets its own root; a file outside *that* root is refused
-      failsWith(() => consolidate(t.at('top/escaping')), 'LOAD_RESTRICTED', /is not in or below '.*\/app\/escape'/);
+      throwsError(() => consolidate(t.at('top/escaping')), 'LOAD_RESTRICTED', /is not in or below '.*\/app\/escape'/);
       assert.deepEqual(ids(consolidate(t.at('top/escaping', 'none'))), ['Fn/from-app']);
     },
   );
@@ -177,10 +162,10 @@ describe('consolidate: transformersFrom', () => {
       'self/composition.yaml': 'transformersFrom:\n- path: .\n',
     },
     (t) => {
-      const e = failsWith(() => consolidate(t.at('a')), 'CYCLE', 'Composition import cycle: composition.yaml -> ../b/composition.yaml -> ../c/composition.yaml -> composition.yaml');
+      const e = throwsError(() => consolidate(t.at('a')), 'CYCLE', 'Composition import cycle: composition.yaml -> ../b/composition.yaml -> ../c/composition.yaml -> composition.yaml');
       assert.equal(e.field, 'transformersFrom');
-      failsWith(() => consolidate(t.at('b')), 'CYCLE', 'composition.yaml -> ../c/composition.yaml -> ../a/composition.yaml -> composition.yaml');
-      failsWith(() => consolidate(t.at('self')), 'CYCLE', 'Composition import cycle: composition.yaml -> composition.yaml');
+      throwsError(() => consolidate(t.at('b')), 'CYCLE', 'composition.yaml -> ../c/composition.yaml -> ../a/composition.yaml -> composition.yaml');
+      throwsError(() => consolidate(t.at('self')), 'CYCLE', 'Composition import cycle: composition.yaml -> composition.yaml');
     },
   );
 
@@ -195,11 +180,11 @@ describe('consolidate: transformersFrom', () => {
       'both/Composition': '',
     },
     (t) => {
-      const e = failsWith(() => consolidate(t.at('missing')), 'COMPOSITION_INVALID', 'missing/composition.yaml: transformersFrom[0].path: ../nowhere: no such file or directory');
+      const e = throwsError(() => consolidate(t.at('missing')), 'COMPOSITION_INVALID', 'missing/composition.yaml: transformersFrom[0].path: ../nowhere: no such file or directory');
       assert.equal(e.field, 'transformersFrom[0].path');
-      failsWith(() => consolidate(t.at('empty')), 'KUSTOMIZATION_NOT_FOUND', /unable to find one of 'composition.yaml', 'composition.yml', 'Composition' in directory '.*\/plain'/);
-      failsWith(() => consolidate(t.at('two')), 'COMPOSITION_INVALID', /Found multiple composition files under: .*\/both \(composition.yaml, Composition\)/);
-      failsWith(() => consolidate(t.at('plain')), 'KUSTOMIZATION_NOT_FOUND', /unable to find one of 'composition.yaml'/);
+      throwsError(() => consolidate(t.at('empty')), 'KUSTOMIZATION_NOT_FOUND', /unable to find one of 'composition.yaml', 'composition.yml', 'Composition' in directory '.*\/plain'/);
+      throwsError(() => consolidate(t.at('two')), 'COMPOSITION_INVALID', /Found multiple composition files under: .*\/both \(composition.yaml, Composition\)/);
+      throwsError(() => consolidate(t.at('plain')), 'KUSTOMIZATION_NOT_FOUND', /unable to find one of 'composition.yaml'/);
     },
   );
 });
@@ -232,14 +217,14 @@ describe('consolidate: transformerOverrides', () => {
       'kind/composition.yaml': 'transformersFrom:\n- path: ../base\ntransformerOverrides:\n- apiVersion: example.com/v2\n  kind: Fn\n  metadata: {name: one}\n',
     },
     (t) => {
-      const e = failsWith(
+      const e = throwsError(
         () => consolidate(t.at('top')),
         'COMPOSITION_INVALID',
         'top/composition.yaml: transformerOverrides[0]: Fn three (example.com/v1) matches no imported transformer (imported: Fn one (example.com/v1), Fn two (example.com/v1))',
       );
       assert.equal(e.field, 'transformerOverrides[0]');
-      failsWith(() => consolidate(t.at('own')), 'COMPOSITION_INVALID', 'Fn mine (example.com/v1) matches no imported transformer (nothing is imported)');
-      failsWith(() => consolidate(t.at('kind')), 'COMPOSITION_INVALID', 'Fn one (example.com/v2) matches no imported transformer');
+      throwsError(() => consolidate(t.at('own')), 'COMPOSITION_INVALID', 'Fn mine (example.com/v1) matches no imported transformer (nothing is imported)');
+      throwsError(() => consolidate(t.at('kind')), 'COMPOSITION_INVALID', 'Fn one (example.com/v2) matches no imported transformer');
     },
   );
 
@@ -247,7 +232,7 @@ describe('consolidate: transformerOverrides', () => {
     'the overridden config is checked again: a second runtime is refused',
     over('- apiVersion: example.com/v1\n  kind: Fn\n  metadata: {name: one}\n  provider: {exec: {path: ./fn.sh}}\n'),
     (t) => {
-      failsWith(() => consolidate(t.at('top')), 'COMPOSITION_INVALID', 'transformerOverrides[0].provider: needs exactly one of container, exec, starlark');
+      throwsError(() => consolidate(t.at('top')), 'COMPOSITION_INVALID', 'transformerOverrides[0].provider: needs exactly one of container, exec, starlark');
     },
   );
 });
@@ -262,8 +247,8 @@ describe('consolidate: duplicates and transformerOrder', () => {
       'ok/composition.yaml': fns(['x', 'Other:x']),
     },
     (t) => {
-      failsWith(() => consolidate(t.at('own')), 'COMPOSITION_INVALID', /duplicate transformer LabelTransformer label-transformer \(builtin\) \(from .*own\/composition.yaml and .*own\/composition.yaml\): give one a different metadata.name/);
-      failsWith(() => consolidate(t.at('top')), 'COMPOSITION_INVALID', /duplicate transformer Fn x \(example.com\/v1\) \(from .*base\/composition.yaml and .*top\/composition.yaml\)/);
+      throwsError(() => consolidate(t.at('own')), 'COMPOSITION_INVALID', /duplicate transformer LabelTransformer label-transformer \(builtin\) \(from .*own\/composition.yaml and .*own\/composition.yaml\): give one a different metadata.name/);
+      throwsError(() => consolidate(t.at('top')), 'COMPOSITION_INVALID', /duplicate transformer Fn x \(example.com\/v1\) \(from .*base\/composition.yaml and .*top\/composition.yaml\)/);
       assert.deepEqual(ids(consolidate(t.at('ok'))), ['Fn/x', 'Other/x'], 'the same name with another kind is another transformer');
     },
   );
@@ -287,13 +272,13 @@ describe('consolidate: duplicates and transformerOrder', () => {
       'empty/composition.yaml': `${fns(['a'])}transformerOrder: []\n`,
     },
     (t) => {
-      const e = failsWith(() => consolidate(t.at('missing')), 'COMPOSITION_INVALID', 'transformerOrder: must name every transformer exactly once: Fn a (example.com/v1) is missing; Fn c (example.com/v1) is missing');
+      const e = throwsError(() => consolidate(t.at('missing')), 'COMPOSITION_INVALID', 'transformerOrder: must name every transformer exactly once: Fn a (example.com/v1) is missing; Fn c (example.com/v1) is missing');
       assert.equal(e.field, 'transformerOrder');
-      failsWith(() => consolidate(t.at('unknown')), 'COMPOSITION_INVALID', 'transformerOrder[1] (name z) names no transformer');
-      const amb = failsWith(() => consolidate(t.at('ambiguous')), 'COMPOSITION_INVALID', 'transformerOrder[0] (name a) is ambiguous: it matches Fn a (example.com/v1), Other a (example.com/v1); add kind or apiVersion');
+      throwsError(() => consolidate(t.at('unknown')), 'COMPOSITION_INVALID', 'transformerOrder[1] (name z) names no transformer');
+      const amb = throwsError(() => consolidate(t.at('ambiguous')), 'COMPOSITION_INVALID', 'transformerOrder[0] (name a) is ambiguous: it matches Fn a (example.com/v1), Other a (example.com/v1); add kind or apiVersion');
       assert.ok(!amb.message.includes('missing'), 'transformers an ambiguous entry matched are not also reported missing');
-      failsWith(() => consolidate(t.at('twice')), 'COMPOSITION_INVALID', 'Fn a (example.com/v1) is named more than once: transformerOrder[0], transformerOrder[2]');
-      failsWith(() => consolidate(t.at('empty')), 'COMPOSITION_INVALID', 'Fn a (example.com/v1) is missing');
+      throwsError(() => consolidate(t.at('twice')), 'COMPOSITION_INVALID', 'Fn a (example.com/v1) is named more than once: transformerOrder[0], transformerOrder[2]');
+      throwsError(() => consolidate(t.at('empty')), 'COMPOSITION_INVALID', 'Fn a (example.com/v1) is missing');
     },
   );
 });
@@ -321,9 +306,9 @@ describe('consolidate: files of transformer configs', () => {
       'missing/composition.yaml': 'transformers:\n- nope.yaml\n',
     },
     (t) => {
-      const e = failsWith(() => consolidate(t.at('bad')), 'COMPOSITION_INVALID', /bad\/configs.yaml: \[1\].kind: required/);
+      const e = throwsError(() => consolidate(t.at('bad')), 'COMPOSITION_INVALID', /bad\/configs.yaml: \[1\].kind: required/);
       assert.match(e.file ?? '', /bad\/configs.yaml$/);
-      failsWith(() => consolidate(t.at('missing')), 'FILE_NOT_FOUND', /missing\/composition.yaml: transformers\[0\]: evalsymlink failure on '.*missing\/nope.yaml'/);
+      throwsError(() => consolidate(t.at('missing')), 'FILE_NOT_FOUND', /missing\/composition.yaml: transformers\[0\]: evalsymlink failure on '.*missing\/nope.yaml'/);
     },
   );
 });

@@ -1,6 +1,6 @@
 import { consolidateComposition } from '../../composition/consolidate-path.js';
 import { KustomizeError } from '../../errors.js';
-import type { LoadRestriction } from '../../load/loader.js';
+import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { Command } from '../command.js';
 
 /**
@@ -18,26 +18,12 @@ Composition. Nothing is run. Each transformer is preceded by a comment naming th
 written in: relative paths in its config resolve from that file's directory.
 If DIR is omitted, '.' is assumed.`,
   examples: '  kustomize-ts consolidate overlays/staging > flat/composition.yaml',
-  flags: [
-    {
-      name: 'load-restrictor',
-      aliases: ['load_restrictor'],
-      type: 'string',
-      default: 'LoadRestrictionsRootOnly',
-      help: "if set to 'LoadRestrictionsNone', Compositions may load files from outside their root",
-    },
-  ],
+  flags: BUILD_OPTION_FLAGS.filter((f) => f.option === 'loadRestrictor').map((f) => f.flag),
   async run(args, io) {
     if (args.positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a Composition directory; got ${args.positional.length}`);
-    const restriction = restrictionOf(args.flags.get('load-restrictor') as string | undefined);
-    const { yaml } = await consolidateComposition(args.positional[0] ?? '.', { loadRestrictor: restriction });
+    const { loadRestrictor } = optionsFromFlags(args.flags, process.env);
+    const { yaml } = await consolidateComposition(args.positional[0] ?? '.', loadRestrictor ? { loadRestrictor } : {});
     io.out(yaml);
     return 0;
   },
 };
-
-function restrictionOf(v: string | undefined): LoadRestriction {
-  if (v === undefined || v === 'LoadRestrictionsRootOnly') return 'rootOnly';
-  if (v === 'LoadRestrictionsNone') return 'none';
-  throw new KustomizeError('USAGE', `illegal flag value --load-restrictor ${v}; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]`);
-}
