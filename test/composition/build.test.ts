@@ -434,6 +434,35 @@ describe('Compositions in a Kustomization', () => {
     await rejectsWith(buildOnDisk(files, 'v', ALPHA_EXEC), 'PLUGIN_FAILED', 'no team label');
   });
 
+  test('a Composition step may be written as a config: kind Composition with the path of its directory, in a Kustomization or a Composition', async () => {
+    const step = (indent: string) => `apiVersion: kustomize.config.k8s.io/v1alpha1\n${indent}kind: Composition\n${indent}metadata: {name: labels}\n${indent}path: ../label\n`;
+    const files = {
+      ...COMPOSITIONS,
+      'k/kustomization.yaml': `resources: [a.yaml]\ntransformers:\n- |\n  ${step('  ')}`,
+      'k/a.yaml': CM('a'),
+      'c/composition.yaml': `transformers:\n${accumulating('a.yaml')}- ${step('  ')}`,
+      'c/a.yaml': CM('a'),
+      'bad/composition.yaml': 'transformers:\n- apiVersion: kustomize.config.k8s.io/v1alpha1\n  kind: Composition\n',
+    };
+    const labelled = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    team: web\n  name: a\n';
+    assert.equal(await buildBoth(files, 'k'), labelled);
+    assert.equal(await buildBoth(files, 'c'), labelled);
+    await rejectsWith(build('/bad', { fs: MemoryFileSystem.from(files as Record<string, string>) }), 'PLUGIN_FAILED', 'a Composition step needs the path of a Composition directory');
+  });
+
+  test('origins and transformations name the files of the Composition, relative to the top of the build', async () => {
+    const files = {
+      ...COMPOSITIONS,
+      'c/composition.yaml': `transformers:\n${accumulating('a.yaml')}- apiVersion: kustomize.config.k8s.io/v1alpha1\n  kind: Composition\n  path: ../label\n`,
+      'c/a.yaml': CM('a'),
+      'o/kustomization.yaml': 'resources: [../c]\nbuildMetadata: [originAnnotations, transformerAnnotations]\n',
+    };
+    const yaml = await buildBoth(files, 'o');
+    assert.match(yaml, /config.kubernetes.io\/origin: \|\n +path: \.\.\/c\/a.yaml\n/);
+    assert.match(yaml, /- configuredIn: \.\.\/label\/composition.yaml\n +configuredBy:\n +apiVersion: builtin\n +kind: LabelTransformer\n +name: label-transformer\n/);
+    assert.match(yaml, /- configuredIn: \.\.\/c\/composition.yaml\n +configuredBy:\n +apiVersion: kustomize.config.k8s.io\/v1alpha1\n +kind: Composition\n/);
+  });
+
   test('under components: refused, as a Kustomization is', async () => {
     const fs = MemoryFileSystem.from({ ...COMPOSITIONS, 'k/kustomization.yaml': 'components: [../label]\n' } as Record<string, string>);
     await rejectsWith(build('/k', { fs }), 'KUSTOMIZATION_INVALID', "expected kind 'Component' for path '/label' but got 'Composition'");
