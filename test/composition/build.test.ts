@@ -303,6 +303,16 @@ describe('ResourceAccumulator', () => {
   });
 });
 
+test("an imported Composition's paths resolve from its own directory when it runs", async () => {
+  const files = {
+    'app/composition.yaml': `transformers:\n${accumulating('cm.yaml')}- apiVersion: kustomize.config.k8s.io/v1beta1\n  kind: Kustomization\n  resources: [more.yaml]\n`,
+    'app/cm.yaml': CM('from-app'),
+    'app/more.yaml': CM('more-from-app'),
+    'top/composition.yaml': 'transformersFrom:\n- path: ../app\n',
+  };
+  assert.equal(await buildBoth(files, 'top'), `${CM('from-app')}---\n${CM('more-from-app')}`);
+});
+
 describe('an inline Kustomization', () => {
   test('the resources so far come first, then its own; its fields apply to all; its files resolve from the Composition directory', async () => {
     const files = {
@@ -461,6 +471,16 @@ describe('Compositions in a Kustomization', () => {
     assert.match(yaml, /config.kubernetes.io\/origin: \|\n +path: \.\.\/c\/a.yaml\n/);
     assert.match(yaml, /- configuredIn: \.\.\/label\/composition.yaml\n +configuredBy:\n +apiVersion: builtin\n +kind: LabelTransformer\n +name: label-transformer\n/);
     assert.match(yaml, /- configuredIn: \.\.\/c\/composition.yaml\n +configuredBy:\n +apiVersion: kustomize.config.k8s.io\/v1alpha1\n +kind: Composition\n/);
+  });
+
+  test('a Component may list Compositions too', async () => {
+    const files = {
+      ...COMPOSITIONS,
+      'comp/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ntransformers: [../label]\n',
+      'k/kustomization.yaml': 'resources: [a.yaml]\ncomponents: [../comp]\n',
+      'k/a.yaml': CM('a'),
+    };
+    assert.equal(await buildBoth(files, 'k'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    team: web\n  name: a\n');
   });
 
   test('under components: refused, as a Kustomization is', async () => {
