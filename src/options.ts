@@ -31,6 +31,8 @@ export interface PluginOptions {
   enablePlugins: boolean;
   /** `--enable-exec`: allow exec KRM functions */
   enableExec: boolean;
+  /** `--enable-star`: allow Starlark functions (also allowed by `enablePlugins`) */
+  enableStar: boolean;
   /** `--network`: allow containers that ask for the network */
   network: boolean;
   /** `--network-name`: the network such containers join; unset, `host` (what kustomize uses) */
@@ -91,6 +93,7 @@ export const DEFAULT_OPTIONS: {
   plugins: {
     enablePlugins: false,
     enableExec: false,
+    enableStar: false,
     network: false,
     networkName: undefined,
     mounts: [],

@@ -35,6 +35,11 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'enableExec',
     parse: bool,
   }),
+  optionFlag({
+    flag: { name: 'enable-star', type: 'bool', help: 'enable support for Starlark functions, run in-process (also enabled by --enable-alpha-plugins)' },
+    option: 'enableStar',
+    parse: bool,
+  }),
   optionFlag({ flag: { name: 'network', type: 'bool', help: 'enable network access for functions that declare it' }, option: 'network', parse: bool }),
   optionFlag({
     flag: { name: 'network-name', type: 'string', help: 'the container network functions that declare network access join (default: host, as kustomize)' },

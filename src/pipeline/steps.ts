@@ -1,4 +1,4 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, messageOf, type ErrorCode } from '../errors.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -55,7 +55,7 @@ function stepOrigin(step: StepConfig): Origin {
 
 /** Runs a generator: what it made, as resources (in-process plugins may return plain objects), with its origin when the build tracks origins. */
 export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildContext): Promise<Resource[]> {
-  const made = await step.plugin.generate(step.context);
+  const made = await inStage('GENERATOR_FAILED', step, () => step.plugin.generate(step.context));
   const generated = made.flatMap((g) => (g instanceof Resource ? [g] : resourcesFromValues([g], step.origin.configuredIn ?? '')));
   if (ctx.trackOrigins) for (const r of generated) r.origin ??= step.origin;
   return generated;
@@ -63,7 +63,7 @@ export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildCo
 
 /** Runs a transformer on the resources; an emptied object is dropped, as in kustomize. */
 export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext): Promise<void> {
-  await step.plugin.transform(resources, step.context);
+  await inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
   resources.changed();
   resources.removeAll(resources.resources().filter((r) => isEmptyObject(r.obj)));
   if (ctx.trackOrigins) recordTransformation(resources, step.origin);
@@ -72,11 +72,24 @@ export async function runTransformer(step: ConfiguredStep<Transformer>, resource
 /** Runs a validator: it may change nothing but the `validated-by` label. */
 export async function runValidator(step: ConfiguredStep<Transformer>, resources: ResourceMap): Promise<void> {
   const before = resources.resources().map((r) => cloneValue(r.obj));
-  await step.plugin.transform(resources, step.context);
+  await inStage('VALIDATION_FAILED', step, () => step.plugin.transform(resources, step.context));
   resources.changed();
   const after = resources.resources();
   if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.obj), before[i]))) {
     throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(step.origin)})`);
+  }
+}
+
+/**
+ * Runs a step; what it throws that is not a KustomizeError (a plugin's own error) becomes one
+ * whose code names the stage, naming the step and the file that configured it.
+ */
+async function inStage<T>(code: ErrorCode, step: ConfiguredStep, run: () => T | Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof KustomizeError) throw e;
+    throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(step.origin.configuredIn && { file: step.origin.configuredIn }) });
   }
 }
 

@@ -57,13 +57,3 @@ export function configurationError(kind: string, config: YMap, e: unknown): Kust
     ...(e instanceof KustomizeError && e.field && { field: e.field }),
   });
 }
-
-/** Configures a builtin from a kustomization's fields, failing with {@link configurationError}. */
-export function configuring<T>(kind: string, config: YMap, configure: () => T): T {
-  try {
-    return configure();
-  } catch (e) {
-    // not withErrorPrefix: the config's YAML sits between the prefix and the reason
-    throw configurationError(kind, config, e);
-  }
-}

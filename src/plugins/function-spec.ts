@@ -19,6 +19,12 @@ export interface FunctionSpec {
     args?: string[];
     envs?: string[];
   };
+  /** a script run by the in-process Starlark runtime (kustomize had this until v5.5) */
+  starlark?: {
+    path?: string;
+    url?: string;
+    name?: string;
+  };
 }
 
 
@@ -32,6 +38,7 @@ const FunctionSpecShape: StructShape = {
       fields: { image: 'string', network: 'bool', mounts: { list: MountShape }, storageMounts: { list: MountShape }, envs: { list: 'string' } },
     },
     exec: { struct: 'ExecSpec', fields: { path: 'string', args: { list: 'string' }, envs: { list: 'string' } } },
+    starlark: { struct: 'StarlarkSpec', fields: { path: 'string', url: 'string', name: 'string' } },
   },
 };
 
@@ -65,6 +72,6 @@ export function functionSpecOf(config: Resource): FunctionSpec | undefined {
     spec.container.mounts = [...(spec.container.mounts ?? []), ...spec.container.storageMounts];
     delete spec.container.storageMounts;
   }
-  if (!spec.container?.image && !spec.exec?.path) return undefined;
+  if (!spec.container?.image && !spec.exec?.path && !spec.starlark?.path && !spec.starlark?.url) return undefined;
   return spec;
 }

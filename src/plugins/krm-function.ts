@@ -6,7 +6,7 @@ import { cloneValue, isMap } from '../yaml/value.js';
 import { applyTransformerOutput, generatedResources } from './apply-output.js';
 import type { FunctionSpec } from './function-spec.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
-import { parsePluginOutput, resourceListInput, type FunctionResult } from './resource-list.js';
+import { formatResult, parsePluginOutput, resourceListInput } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';
 import { runPluginProcess } from './run-plugin-process.js';
 
@@ -80,9 +80,4 @@ function execEnv(entries: string[]): Record<string, string> {
     if (parts.length === 2) out[parts[0]!] = parts[1]!;
   }
   return out;
-}
-
-/** kustomize drops function results; we print them (they are the function's own account of its run). */
-function formatResult(describe: string, r: FunctionResult): string {
-  return `# ${describe} result [${r.severity}]${r.where ? ` ${r.where}` : ''}: ${r.message}`;
 }

@@ -6,6 +6,8 @@ import { configured } from './configure.js';
 import { functionSpecOf } from './function-spec.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
+import { StarlarkFunction } from './starlark-function.js';
+import { starlarkRunConfig } from '../starlark/krm.js';
 
 /** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
 export const builtinResolver: PluginResolver = {
@@ -32,11 +34,22 @@ export function registeredResolver(registrations: readonly PluginRegistration[])
   };
 }
 
-/** A config with an explicit runtime (`config.kubernetes.io/function`): a KRM function in a container or an executable. */
+/**
+ * A config with an explicit runtime (`config.kubernetes.io/function`): a KRM function in a
+ * container or an executable, or a Starlark script run in-process; kpt's `StarlarkRun` (the
+ * script in `source:`) is a Starlark function too.
+ */
 export const functionSpecResolver: PluginResolver = {
   description: 'function specs',
   async resolve(config, configuredIn, ctx) {
     const spec = functionSpecOf(config);
+    const starlarkRun = spec ? undefined : starlarkRunConfig(config.obj);
+    if (starlarkRun || spec?.starlark) {
+      if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
+      if (starlarkRun) return new StarlarkFunction(config, starlarkRun, configuredIn);
+      if (!spec?.starlark?.path) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
+      return new StarlarkFunction(config, { path: spec.starlark.path }, configuredIn);
+    }
     if (!spec) return undefined;
     requirePluginsEnabled(config, ctx);
     // running functions needs Node: loaded only when a build has one

@@ -112,7 +112,8 @@ function stripWireAnnotations(obj: YMap): void {
   if (Object.keys(ann).length === 0) delete meta['annotations'];
 }
 
-function readResults(v: Value | undefined): FunctionResult[] {
+/** A function's `results`, read leniently (anything that is not a result is skipped). */
+export function readResults(v: Value | undefined): FunctionResult[] {
   if (!isSeq(v)) return [];
   return v.filter(isMap).map((r) => {
     const ref = r['resourceRef'];
@@ -127,4 +128,9 @@ function readResults(v: Value | undefined): FunctionResult[] {
       .join(', ');
     return { message: String(r['message'] ?? ''), severity: typeof r['severity'] === 'string' ? r['severity'] : 'error', where };
   });
+}
+
+/** kustomize drops function results; we print them (they are the function's own account of its run). */
+export function formatResult(describe: string, r: FunctionResult): string {
+  return `# ${describe} result [${r.severity}]${r.where ? ` ${r.where}` : ''}: ${r.message}`;
 }

@@ -6,7 +6,7 @@
  * (functions need the disk).
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,7 +16,7 @@ import { build, type BuildOptions } from '../../src/pipeline/build.js';
 import { startServer } from '../load/git-http-server.js';
 import { rejectsWith } from './expect-error.js';
 import { exec, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
-import { buildScriptImage, podmanInstalled } from '../plugins/test-image.js';
+import { buildBusyboxImage } from '../plugins/busybox-image.js';
 
 type Files = Record<string, TreeFile>;
 
@@ -371,10 +371,10 @@ describe('function runtimes', () => {
   });
 
   // as in test/plugins/container-functions.test.ts: skipped loudly without podman, failed when CI requires it
-  const containers = podmanInstalled || process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
+  const containers = spawnSync('podman', ['--version']).status === 0 || process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
   test('a container provider runs the function in a real container (podman)', { skip: !containers && 'podman is not installed: run scripts/setup-containers.sh' }, async () => {
     const image = 'localhost/kustomize-ts-test/composition-prefix:v1';
-    buildScriptImage(image, "/bin/busybox sed -e 's/^    name: \\(.*\\)$/    name: boxed-\\1/'\n");
+    buildBusyboxImage(image, "/bin/busybox sed -e 's/^    name: \\(.*\\)$/    name: boxed-\\1/'\n");
     const files = {
       'c/composition.yaml': `transformers:
 - apiVersion: builtin

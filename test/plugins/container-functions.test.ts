@@ -6,13 +6,13 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
 import { writeTree } from './plugin-tree.js';
-import { buildScriptImage, podmanInstalled } from './test-image.js';
+import { buildBusyboxImage } from './busybox-image.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
 // scripts/setup-containers.sh). Without podman these tests are reported as skipped, loudly;
 // with KUSTOMIZE_TS_REQUIRE_CONTAINERS=1 (as in CI) a missing podman fails them instead.
 
-const podman = podmanInstalled;
+const podman = spawnSync('podman', ['--version']).status === 0;
 const required = process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
 const skip = !podman && !required ? 'podman is not installed: run scripts/setup-containers.sh (as root) to run the container function tests' : false;
 if (skip) process.stderr.write(`# SKIPPING container function tests: ${skip}\n`);
@@ -22,14 +22,14 @@ const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
 
 const images = podman
   ? (() => {
-      buildScriptImage(
+      buildBusyboxImage(
         IMAGE,
         [
           "uid=$(/bin/busybox id -u)",
           "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
         ].join('\n') + '\n',
       );
-      buildScriptImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
+      buildBusyboxImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
       return true;
     })()
   : false;

@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import type { FunctionSpec } from '../function-spec.js';
-import type { ResolvedOptions } from '../../options.js';
+import type { ResolvedOptions, StorageMount } from '../../options.js';
 import { isWithin, normalize, resolve } from '../../fs/path.js';
 
 /**
@@ -23,7 +23,8 @@ function onPath(cmd: string): boolean {
 
 /**
  * The arguments kustomize passes to `docker run` for a container function: no network unless
- * the function asks and the build allows it, user nobody, read-only bind mounts under the
+ * the function asks and the build allows it (then `--network-name`, or `host` as in kustomize),
+ * user nobody (the caller's uid:gid with `--as-current-user`), read-only bind mounts under the
  * kustomization directory, the function's env plus the build's `--env`.
  */
 export function containerArgs(
@@ -33,20 +34,42 @@ export function containerArgs(
 ): string[] {
   const args = ['run', '--rm', '-i', '-a', 'STDIN', '-a', 'STDOUT', '-a', 'STDERR'];
   if (spec.network && !options.network) throw new KustomizeError('PLUGIN_DISABLED', 'network required but not enabled with --network');
-  args.push('--network', spec.network ? 'host' : 'none');
+  args.push('--network', spec.network ? (options.networkName ?? 'host') : 'none');
   const user = options.asCurrentUser && process.getuid && process.getgid ? `${process.getuid()}:${process.getgid()}` : 'nobody';
   args.push('--user', user, '--security-opt=no-new-privileges');
-  for (const m of [...(spec.mounts ?? []), ...(options.mounts ?? [])]) {
-    const src = m.src ?? '';
-    if (options.loadRestrictor !== 'none' && (src.startsWith('/') || !isWithin(kustomizationDir, resolve(kustomizationDir, src)))) {
-      throw new KustomizeError('LOAD_RESTRICTED', `mount path '${src}' must be relative to/under the current kustomization directory`);
-    }
-    const source = src.startsWith('/') ? normalize(src) : resolve(kustomizationDir, src);
-    args.push('--mount', `type=${m.type ?? 'bind'},source=${source},target=${m.dst ?? ''}${m.rw ? '' : ',readonly'}`);
-  }
-  for (const e of functionEnv(spec.envs ?? [], options.env ?? [])) args.push('-e', e);
+  for (const m of [...(spec.mounts ?? []), ...options.mounts]) args.push('--mount', mountArg(m, options, kustomizationDir));
+  for (const e of functionEnv(spec.envs ?? [], options.env)) args.push('-e', e);
   args.push(spec.image!);
   return args;
+}
+
+/**
+ * One `--mount` for the engine. Its parts are joined with commas, so a comma in a part would
+ * smuggle in another option (`src: "./data,source=/etc"`): refused. Under the load restrictor
+ * the source must be, after resolving symbolic links, inside the kustomization directory.
+ */
+function mountArg(m: StorageMount, options: Readonly<ResolvedOptions>, kustomizationDir: string): string {
+  const src = m.src ?? '';
+  for (const part of [m.type ?? '', src, m.dst ?? '']) {
+    if (part.includes(',') || /[\x00-\x1f]/.test(part)) throw new KustomizeError('LOAD_RESTRICTED', `mount '${part}': a mount's type, src and dst may not hold commas or control characters`);
+  }
+  const source = src.startsWith('/') ? normalize(src) : resolve(kustomizationDir, src);
+  if (options.loadRestrictor !== 'none') {
+    const root = realpathOrSelf(kustomizationDir);
+    if (src.startsWith('/') || !isWithin(root, realpathOrSelf(source))) {
+      throw new KustomizeError('LOAD_RESTRICTED', `mount path '${src}' must be relative to/under the current kustomization directory`);
+    }
+  }
+  return `type=${m.type ?? 'bind'},source=${source},target=${m.dst ?? ''}${m.rw ? '' : ',readonly'}`;
+}
+
+/** The path with its symbolic links resolved (as the engine will follow them), or itself when it does not exist yet. */
+function realpathOrSelf(path: string): string {
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 /** Declared `KEY=VALUE` pairs (the build's win), sorted, with kustomize's two defaults, then bare exported names. */

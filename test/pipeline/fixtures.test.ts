@@ -20,7 +20,7 @@ import type { LoadRestriction } from '../../src/load/loader.js';
 import type { ReorderOption } from '../../src/options.js';
 import type { BuildOptions } from '../../src/pipeline/build.js';
 
-/** from dist/test/build/ back to the repository's test/fixtures/ */
+/** from dist/test/pipeline/ back to the repository's test/fixtures/ */
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
 
 /** Cases where kustomize-ts is known to differ from kubectl: reported by node:test as todo, not failed. */

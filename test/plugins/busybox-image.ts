@@ -1,13 +1,10 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Whether podman can be run here. */
-export const podmanInstalled = spawnSync('podman', ['--version']).status === 0;
-
-/** Builds a FROM-scratch image tagged `tag`, holding busybox and `script` as its entrypoint (`sh /fn.sh`). */
-export function buildScriptImage(tag: string, script: string): void {
+/** Builds (with podman) a FROM-scratch image holding busybox and `script`, run as its entrypoint. */
+export function buildBusyboxImage(tag: string, script: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'kts-image-'));
   mkdirSync(join(dir, 'rootfs/bin'), { recursive: true });
   mkdirSync(join(dir, 'rootfs/etc'), { recursive: true });

@@ -1,0 +1,62 @@
+/**
+ * Every failure is a KustomizeError whose code names the stage and whose file names the file
+ * at fault: plugin errors that are not KustomizeErrors, and files that are not UTF-8.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { KustomizeError } from '../../src/errors.js';
+import { MemoryFileSystem } from '../../src/fs/memory.js';
+import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import type { PluginRegistration } from '../../src/plugins/plugin.js';
+
+async function failure(files: Record<string, string | Uint8Array>, options: BuildOptions = {}): Promise<KustomizeError> {
+  try {
+    await build('/app', { fs: MemoryFileSystem.from(files), ...options });
+  } catch (e) {
+    assert.ok(e instanceof KustomizeError, String(e));
+    return e;
+  }
+  assert.fail('the build succeeded');
+}
+
+const CM = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n';
+const boom = (): never => {
+  throw new TypeError('kaboom');
+};
+const failing = (role: 'generate' | 'transform'): PluginRegistration => ({
+  apiVersion: 'example.com/v1',
+  kind: 'Boom',
+  factory: () => (role === 'generate' ? { generate: boom } : { transform: boom }),
+});
+
+test("an in-process transformer's own error becomes TRANSFORMER_FAILED naming the step and its file", async () => {
+  const e = await failure(
+    { 'app/kustomization.yaml': 'resources:\n- cm.yaml\ntransformers:\n- boom.yaml\n', 'app/cm.yaml': CM, 'app/boom.yaml': 'apiVersion: example.com/v1\nkind: Boom\nmetadata:\n  name: b\n' },
+    { enablePlugins: true, plugins: [failing('transform')] },
+  );
+  assert.equal(e.code, 'TRANSFORMER_FAILED');
+  assert.equal(e.file, 'boom.yaml');
+  assert.match(e.message, /^Boom b configured in boom\.yaml: kaboom$/);
+});
+
+test("an in-process generator's own error becomes GENERATOR_FAILED", async () => {
+  const e = await failure(
+    { 'app/kustomization.yaml': 'generators:\n- boom.yaml\n', 'app/boom.yaml': 'apiVersion: example.com/v1\nkind: Boom\nmetadata:\n  name: b\n' },
+    { enablePlugins: true, plugins: [failing('generate')] },
+  );
+  assert.equal(e.code, 'GENERATOR_FAILED');
+});
+
+const LATIN1 = new Uint8Array([...new TextEncoder().encode('apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: caf'), 0xe9, 0x0a]);
+
+test('a resource file that is not UTF-8 is an error (kustomize: incomplete UTF-8 octet sequence), not read as empty', async () => {
+  const e = await failure({ 'app/kustomization.yaml': 'resources:\n- cm.yaml\n', 'app/cm.yaml': LATIN1 });
+  assert.equal(e.code, 'FILE_INVALID');
+  assert.match(e.message, /incomplete UTF-8 octet sequence in File: cm\.yaml/);
+});
+
+test('a patch file that is not UTF-8 is an error too', async () => {
+  const e = await failure({ 'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- path: p.yaml\n', 'app/cm.yaml': CM, 'app/p.yaml': LATIN1 });
+  assert.equal(e.code, 'FILE_INVALID');
+  assert.match(e.message, /p\.yaml' is not UTF-8 text/);
+});
