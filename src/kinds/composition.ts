@@ -70,11 +70,11 @@ const ProviderShape: StructShape = {
       fields: { image: str, network: 'bool', mounts: { list: MountShape }, envs: { list: str } },
     },
     exec: { struct: 'ExecProvider', fields: { path: str, args: { list: str }, envs: { list: str } } },
-    starlark: { struct: 'StarlarkProvider', fields: { path: str } },
+    starlark: { struct: 'StarlarkProvider', fields: { path: str, url: str, name: str } },
   },
 };
-/** Each runtime and the field it cannot do without. */
-const RUNTIMES = { container: 'image', exec: 'path', starlark: 'path' } as const;
+/** Each runtime and the fields it needs one of. */
+const RUNTIMES = { container: ['image'], exec: ['path'], starlark: ['path', 'url'] } as const;
 
 /** The KEP's patterns: a group/version (or `builtin`, which the KEP's own examples use), a DNS subdomain name. */
 const API_VERSION_PATTERN = /^[a-z0-9][a-z0-9.]*\/[a-z0-9]+$/;
@@ -173,8 +173,8 @@ function normalizeRuntime(config: YMap, file: string, field: string): void {
   const runtimes = Object.keys(RUNTIMES).filter((r) => spec[r] !== undefined) as (keyof typeof RUNTIMES)[];
   if (runtimes.length !== 1) throw compositionError(file, where, `needs exactly one of ${Object.keys(RUNTIMES).join(', ')}`);
   const runtime = runtimes[0]!;
-  const required = RUNTIMES[runtime];
-  if (!spec[runtime]![required]) throw compositionError(file, `${where}.${runtime}.${required}`, 'required');
+  const needed: readonly string[] = RUNTIMES[runtime];
+  if (!needed.some((f) => spec[runtime]![f])) throw compositionError(file, `${where}.${runtime}.${needed.join(' or ')}`, 'required');
   const annotations = (config['metadata'] as YMap)['annotations'];
   if (isMap(annotations) && annotations[FUNCTION_ANNOTATION] !== undefined) {
     throw compositionError(file, where, `the runtime is given twice: by ${spelling} and by the ${FUNCTION_ANNOTATION} annotation`);

@@ -390,15 +390,24 @@ describe('function runtimes', () => {
     await rejectsWith(buildOnDisk(files, 'c'), 'PLUGIN_DISABLED', "external plugins disabled; unable to load external plugin 'Boxed'");
   });
 
-  test('a starlark provider is treated as the starlark function annotation is', async () => {
+  test('a starlark provider runs the script in-process, gated and refused as the starlark function annotation is', async () => {
+    const script = 'for r in ctx.resource_list["items"]:\n  r["metadata"].setdefault("labels", {})["team"] = ctx.resource_list["functionConfig"]["spec"]["team"]\n';
+    const spec = 'spec:\n  team: blue\n';
     const fs = MemoryFileSystem.from({
-      'c/composition.yaml': 'transformers:\n- apiVersion: example.com/v1\n  kind: Star\n  provider: {starlark: {path: fn.star}}\n',
-      'k/kustomization.yaml': 'transformers:\n- fn.yaml\n',
-      'k/fn.yaml': 'apiVersion: example.com/v1\nkind: Star\nmetadata:\n  name: star\n  annotations:\n    config.kubernetes.io/function: |\n      starlark:\n        path: fn.star\n',
+      'c/composition.yaml': `transformers:\n${accumulating('a.yaml')}- apiVersion: example.com/v1\n  kind: SetTeam\n  metadata: {name: set-team}\n  provider: {starlark: {path: set-team.star}}\n  ${spec.replace('\n  ', '\n    ')}`,
+      'c/a.yaml': CM('a'),
+      'c/set-team.star': script,
+      'k/kustomization.yaml': 'resources: [a.yaml]\ntransformers: [fn.yaml]\n',
+      'k/a.yaml': CM('a'),
+      'k/set-team.star': script,
+      'k/fn.yaml': `apiVersion: example.com/v1\nkind: SetTeam\nmetadata:\n  name: set-team\n  annotations:\n    config.kubernetes.io/function: |\n      starlark:\n        path: set-team.star\n${spec}`,
     });
-    const viaAnnotation = await rejectsWith(build('/k', { fs, enablePlugins: true }), 'PLUGIN_FAILED');
-    const viaProvider = await rejectsWith(build('/c', { fs, enablePlugins: true }), 'PLUGIN_FAILED');
-    assert.equal(viaProvider.message, viaAnnotation.message);
+    const labelled = 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  labels:\n    team: blue\n  name: a\n';
+    assert.equal((await build('/c', { fs, enableStar: true })).yaml, labelled);
+    assert.equal((await build('/k', { fs, enableStar: true })).yaml, labelled);
+    const viaAnnotation = await rejectsWith(build('/k', { fs }), 'PLUGIN_DISABLED');
+    const viaProvider = await rejectsWith(build('/c', { fs }), 'PLUGIN_DISABLED');
+    assert.equal(viaProvider.message, viaAnnotation.message.replace('configured in fn.yaml', 'configured in composition.yaml'));
   });
 });
 

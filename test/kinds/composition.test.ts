@@ -106,7 +106,8 @@ describe('readComposition', () => {
     fails(fn('  provider: {exec: {path: a}, container: {image: b}}\n'), 'transformers[0].provider', /needs exactly one of/);
     fails(fn('  runtime: {container: {network: true}}\n'), 'transformers[0].runtime.container.image', /required/);
     fails(fn('  provider: {exec: {}}\n'), 'transformers[0].provider.exec.path', /required/);
-    fails(fn('  provider: {starlark: {path: ""}}\n'), 'transformers[0].provider.starlark.path', /required/);
+    fails(fn('  provider: {starlark: {name: x}}\n'), 'transformers[0].provider.starlark.path or url', /required/);
+    assert.deepEqual(provider(read(fn('  provider: {starlark: {url: "https://example.com/fn.star", name: fn}}\n'))), { starlark: { url: 'https://example.com/fn.star', name: 'fn' } });
     fails(fn('  provider: {exec: {path: a, workdir: b}}\n'), 'transformers[0].provider', /json: unknown field "workdir"/);
     fails(
       fn('  metadata:\n    annotations:\n      config.kubernetes.io/function: "exec: {path: a}"\n  provider: {exec: {path: a}}\n'),
