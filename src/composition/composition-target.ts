@@ -98,8 +98,8 @@ export class CompositionTarget implements BuildTarget {
   /** An inline Kustomization: built in the step's directory, the resources so far ahead of its own. */
   private inlineKustomization(step: StepConfig, fileName: string): Run {
     const file = step.loader.absolute(fileName);
+    // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
     const k = readKustomization(emitYaml(step.config.obj), file, step.loader.root, (m) => this.ctx.warn(m));
-    if (k.kind !== 'Kustomization') throw new KustomizeError('COMPOSITION_INVALID', `${file}: an inline ${k.kind} cannot be a transformer`, { file });
     return async (acc) => {
       await this.kustomizations.accumulate(step.loader, k, fileName, acc);
     };
