@@ -13,6 +13,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { dumpChart } from '../helm/charts.js';
+import { HELM, skipHelm } from '../helm/helm-env.js';
 import { startServer } from '../load/git-http-server.js';
 import { rejectsWith } from './expect-error.js';
 import { exec, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
@@ -228,6 +230,29 @@ ${behavior}`;
     const yaml = await buildBoth(files, 'c');
     const kust = await buildBoth(files, 'k');
     assert.equal(yaml, kust);
+  });
+
+  test('HelmChartInflationGenerator as a step: the chart is inflated and appended, as from a Kustomization', { skip: skipHelm }, async () => {
+    const helm = `apiVersion: builtin
+  kind: HelmChartInflationGenerator
+  metadata: {name: chart}
+  name: dump
+  chartHome: vendor
+  releaseName: plug
+  valuesInline: {replicaCount: 7}
+`;
+    const files = {
+      ...Object.fromEntries(Object.entries(dumpChart('vendor')).flatMap(([p, t]) => [[`c/${p}`, t], [`k/${p}`, t]])),
+      'c/composition.yaml': `transformers:\n${accumulating('a.yaml')}- ${helm}`,
+      'c/a.yaml': CM('a'),
+      'k/kustomization.yaml': `resources: [a.yaml]\ngenerators:\n- |-\n  ${helm}`,
+      'k/a.yaml': CM('a'),
+    };
+    const options = { enableHelm: true, helmCommand: HELM! };
+    const yaml = await buildOnDisk(files, 'c', options);
+    assert.equal(yaml, await buildOnDisk(files, 'k', options));
+    assert.match(yaml, /name: plug-dump/);
+    await rejectsWith(buildOnDisk(files, 'c'), 'PLUGIN_DISABLED', 'must specify --enable-helm');
   });
 
   test('a step naming an unknown builtin, or a generator config that fails, is an error naming it', async () => {
