@@ -26,6 +26,9 @@ export type ErrorCode =
   | 'VALIDATION_FAILED'
   | 'REMOTE_FAILED'
   | 'REMOTE_INVALID'
+  | 'CATALOG_INVALID'
+  | 'CATALOG_UNTRUSTED'
+  | 'DIGEST_MISMATCH'
   | 'USAGE';
 
 export interface ErrorContext {

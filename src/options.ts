@@ -17,12 +17,20 @@ export interface StorageMount {
 export interface InputOptions {
   /** where files are read from; the disk by default */
   fs: FileSystem | undefined;
-  /** where remote resources (HTTP files, git repositories) come from; by default `fetch` and the `git` executable */
+  /** where remote resources (HTTP files, git repositories, OCI artifacts) come from; by default `fetch` and the `git` executable */
   remote: RemoteSource | undefined;
   /** directory relative paths are resolved against (the CLI's working directory); `/` for a custom file system */
   cwd: string | undefined;
   /** `--load-restrictor` */
   loadRestrictor: LoadRestriction;
+  /**
+   * `--remote-cache DIR` (the CLI also reads `KUSTOMIZE_TS_REMOTE_CACHE`): keep remote bases
+   * across builds, git trees by commit, OCI trees by digest, HTTP files by URL (revalidated).
+   * Unset, remote bases go to temporary directories removed after the build.
+   */
+  remoteCache: string | undefined;
+  /** `--offline`: build remote references from `remoteCache` alone; a missing one is an error naming it */
+  offline: boolean;
 }
 
 /** Which plugins may run, and how their processes and containers run. */
@@ -49,6 +57,14 @@ export interface PluginOptions {
   pluginHome: string | undefined;
   /** seconds a plugin (process, in-process plugin, or one helm command) may run before it is stopped */
   pluginTimeout: number;
+  /**
+   * `--trusted-catalog` (repeatable): catalogs whose functions may run, named by their
+   * reference exactly as written in `catalogs:` or by their `metadata.name`. Trust stands in
+   * for `--enable-alpha-plugins`/`--enable-exec`; `--network` and `--mount` are still needed.
+   */
+  trustedCatalogs: string[];
+  /** kustomize-ts's download cache (catalog exec functions, by digest); unset: $XDG_CACHE_HOME/kustomize-ts, else ~/.cache/kustomize-ts */
+  cacheDir: string | undefined;
 }
 
 /** `helmCharts` and the HelmChartInflationGenerator. */
@@ -89,7 +105,7 @@ export const DEFAULT_OPTIONS: {
   readonly helm: Readonly<HelmOptions>;
   readonly output: Readonly<OutputOptions>;
 } = {
-  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly' },
+  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false },
   plugins: {
     enablePlugins: false,
     enableExec: false,
@@ -102,6 +118,8 @@ export const DEFAULT_OPTIONS: {
     containerRuntime: undefined,
     pluginHome: undefined,
     pluginTimeout: 120,
+    trustedCatalogs: [],
+    cacheDir: undefined,
   },
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
   output: { reorder: 'none', addManagedByLabel: false, warn: undefined },

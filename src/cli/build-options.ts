@@ -7,7 +7,9 @@ import type { FlagSpec, FlagValue } from './flags.js';
 interface OptionFlag<K extends keyof ResolvedOptions> {
   flag: FlagSpec;
   option: K;
-  parse(value: FlagValue, env: Record<string, string | undefined>): ResolvedOptions[K];
+  parse(value: FlagValue): ResolvedOptions[K];
+  /** the environment variable that sets the option when the flag is absent, and how its value is read */
+  fromEnv?: { name: string; parse(value: string): ResolvedOptions[K] | undefined };
 }
 
 const optionFlag = <K extends keyof ResolvedOptions>(f: OptionFlag<K>): OptionFlag<keyof ResolvedOptions> => f as unknown as OptionFlag<keyof ResolvedOptions>;
@@ -28,6 +30,13 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'loadRestrictor',
     parse: (v) => loadRestriction(String(v)),
   }),
+  optionFlag({
+    flag: { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
+    option: 'remoteCache',
+    parse: (v) => String(v) || undefined,
+    fromEnv: { name: 'KUSTOMIZE_TS_REMOTE_CACHE', parse: (v) => v || undefined },
+  }),
+  optionFlag({ flag: { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' }, option: 'offline', parse: bool }),
   // plugins and runtimes
   optionFlag({ flag: { name: 'enable-alpha-plugins', type: 'bool', help: 'enable kustomize plugins' }, option: 'enablePlugins', parse: bool }),
   optionFlag({
@@ -62,6 +71,15 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'pluginTimeout',
     parse: (v) => positiveSeconds(String(v)),
   }),
+  optionFlag({
+    flag: {
+      name: 'trusted-catalog',
+      type: 'list',
+      help: "trust a KRM function catalog, named by its reference as written in 'catalogs:' or by its metadata.name; its functions then run without --enable-alpha-plugins/--enable-exec",
+    },
+    option: 'trustedCatalogs',
+    parse: list,
+  }),
   // helm
   optionFlag({ flag: { name: 'enable-helm', type: 'bool', help: 'Enable use of the Helm chart inflator generator.' }, option: 'enableHelm', parse: bool }),
   optionFlag({
@@ -95,7 +113,8 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
   optionFlag({
     flag: { name: 'enable-managedby-label', type: 'bool', help: 'enable adding app.kubernetes.io/managed-by', deprecated: 'The flag `enable-managedby-label` has been deprecated. Use the `managedByLabel` option in the `buildMetadata` field instead.' },
     option: 'addManagedByLabel',
-    parse: (v, env) => v === true || env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'] === 'on',
+    parse: bool,
+    fromEnv: { name: 'KUSTOMIZE_ENABLE_MANAGEDBY_LABEL', parse: (v) => v === 'on' || undefined },
   }),
 ];
 
@@ -106,10 +125,11 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
  */
 export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>): Partial<ResolvedOptions> {
   const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption };
-  for (const { flag, option, parse } of BUILD_OPTION_FLAGS) {
+  for (const { flag, option, parse, fromEnv } of BUILD_OPTION_FLAGS) {
     const value = flags.get(flag.name);
-    if (value !== undefined) options[option] = parse(value, env);
-    else if (option === 'addManagedByLabel') options[option] = parse(false, env);
+    const envValue = fromEnv && env[fromEnv.name];
+    if (value !== undefined) options[option] = parse(value);
+    else if (fromEnv && envValue !== undefined) options[option] = fromEnv.parse(envValue);
   }
   return options as Partial<ResolvedOptions>;
 }

@@ -2,13 +2,14 @@ import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
+import { catalogCommand } from './commands/catalog.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
 const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
-export const COMMANDS: readonly Command[] = [buildCommand, versionCommand];
+export const COMMANDS: readonly Command[] = [buildCommand, catalogCommand, versionCommand];
 
 const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', help: 'help for this command' };
 

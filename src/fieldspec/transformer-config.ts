@@ -84,7 +84,7 @@ export function decodeTransformerConfig(value: Value, file: string): Transformer
   try {
     raw = decode(value, ConfigShape) ?? {};
   } catch (e) {
-    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `${e.message} in ${file}`, { file, cause: e });
+    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `${e.message} in ${file}`, { file, ...(e.field && { field: e.field }), cause: e });
     throw e;
   }
   const config = emptyTransformerConfig();

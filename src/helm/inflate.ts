@@ -66,7 +66,7 @@ async function valuesFileContent(c: ResolvedHelmChart, ctx: PluginContext): Prom
 /** A values file through the kustomization's loader (so under its load restriction), or over HTTP(S) like kustomize's loader. */
 async function loadValues(path: string, ctx: PluginContext): Promise<Uint8Array> {
   if (!isHttpUrl(path)) return ctx.loader.load(path);
-  const remote = ctx.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+  const remote = ctx.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(ctx.options);
   try {
     return await remote.fetchFile(path);
   } catch (e) {

@@ -27,7 +27,15 @@ export interface StructShape {
   open?: boolean;
 }
 
-export class DecodeError extends Error {}
+export class DecodeError extends Error {
+  constructor(
+    message: string,
+    /** where in the document, e.g. `spec.items[0].name` (empty at the top) */
+    readonly field: string,
+  ) {
+    super(message);
+  }
+}
 
 export interface DecodeOptions {
   /**
@@ -38,44 +46,45 @@ export interface DecodeOptions {
 }
 
 export function decode<T>(value: Value | undefined, shape: Shape, options: DecodeOptions = {}): T {
-  return new Decoder(options.lenient ?? false).value(value, shape, [], '') as T;
+  return new Decoder(options.lenient ?? false).value(value, shape, [], '', '') as T;
 }
 
 class Decoder {
   constructor(private readonly lenient: boolean) {}
 
-  value(v: Value | undefined, shape: Shape, path: string[], owner: string): unknown {
+  /** `path` names Go struct fields (for kustomize's messages); `at` is the field path with list indexes, for DecodeError.field. */
+  value(v: Value | undefined, shape: Shape, path: string[], owner: string, at: string): unknown {
     if (v === undefined || v === null) return undefined;
     if (shape === 'any') return v;
     if (shape === 'string') {
       if (typeof v === 'string') return v;
       if (this.lenient && typeof v !== 'object') return typeof v === 'number' || typeof v === 'bigint' ? formatNumber(v) : String(v);
-      this.typeError(v, 'string', path, owner);
+      this.typeError(v, 'string', path, owner, at);
     }
     if (shape === 'bool') {
-      if (typeof v !== 'boolean') this.typeError(v, 'bool', path, owner);
+      if (typeof v !== 'boolean') this.typeError(v, 'bool', path, owner, at);
       return v;
     }
     if (shape === 'int') {
       if (typeof v === 'bigint') return Number(v);
-      if (typeof v !== 'number' || !Number.isInteger(v)) this.typeError(v, 'int64', path, owner);
+      if (typeof v !== 'number' || !Number.isInteger(v)) this.typeError(v, 'int64', path, owner, at);
       return v;
     }
     if ('list' in shape) {
-      if (!Array.isArray(v)) this.typeError(v, `[]${goType(shape.list)}`, path, owner);
-      return v.map((item) => this.value(item, shape.list, path, owner) ?? zero(shape.list));
+      if (!Array.isArray(v)) this.typeError(v, `[]${goType(shape.list)}`, path, owner, at);
+      return v.map((item, i) => this.value(item, shape.list, path, owner, `${at}[${i}]`) ?? zero(shape.list));
     }
     if ('map' in shape) {
-      if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner);
+      if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner, at);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner) ?? zero(shape.map);
+      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner, fieldPath(at, k)) ?? zero(shape.map);
       return out;
     }
-    return this.struct(v, shape, path, owner);
+    return this.struct(v, shape, path, owner, at);
   }
 
-  private struct(v: Value, shape: StructShape, path: string[], owner: string): Record<string, unknown> {
-    if (!isMap(v)) this.typeError(v, `types.${shape.struct}`, path, owner);
+  private struct(v: Value, shape: StructShape, path: string[], owner: string, at: string): Record<string, unknown> {
+    if (!isMap(v)) this.typeError(v, `types.${shape.struct}`, path, owner, at);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(v)) {
       const found = lookupField(shape, key);
@@ -85,19 +94,23 @@ class Decoder {
           out[key] = v[key];
           continue;
         }
-        throw new DecodeError(`json: unknown field "${key}"`);
+        throw new DecodeError(`json: unknown field "${key}"`, fieldPath(at, key));
       }
       const [name, field] = found;
-      const decoded = this.value(v[key], field, [...path, name], shape.struct);
+      const decoded = this.value(v[key], field, [...path, name], shape.struct, fieldPath(at, key));
       if (decoded !== undefined) out[name] = decoded;
     }
     return out;
   }
 
-  private typeError(v: Value, goTypeName: string, path: string[], owner: string): never {
+  private typeError(v: Value, goTypeName: string, path: string[], owner: string, at: string): never {
     const into = path.length > 0 ? `Go struct field ${owner}.${path.join('.')}` : 'Go value';
-    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`);
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`, at);
   }
+}
+
+function fieldPath(at: string, key: string): string {
+  return at === '' ? key : `${at}.${key}`;
 }
 
 /** The field `key` names: an exact match first, else a case-insensitive one (Go's encoding/json matches field names that way). */

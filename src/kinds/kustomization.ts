@@ -177,6 +177,8 @@ export interface Kustomization {
   transformers?: string[];
   validators?: string[];
   buildMetadata?: string[];
+  /** KRM function catalogs (KEP-2906) this layer's plugin configs are resolved through: paths, URLs, git or oci:// references */
+  catalogs?: string[];
 }
 
 /** The raw decoded file, before fix-ups; deprecated fields still present. */
@@ -211,7 +213,7 @@ export function readKustomization(text: string, file: string, dir: string, warn:
     raw = decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
-    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, cause: e });
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, ...(e.field && { field: e.field }), cause: e });
   }
   for (const [field, message] of DEPRECATIONS) if (raw[field] !== undefined) warn(message);
   const k = fixKustomization(raw);

@@ -186,5 +186,6 @@ export const KustomizationShape: StructShape = {
     transformers: strings,
     validators: strings,
     buildMetadata: strings,
+    catalogs: strings,
   },
 };

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
+import { CatalogStore } from '../catalog/catalog-store.js';
 
 /**
  * What every kustomization of one build shares: the options, the file system, the plugin
@@ -16,6 +17,9 @@ export class BuildContext {
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
 
+  /** the catalogs the build's layers list, each fetched once, when first needed */
+  readonly catalogs = new CatalogStore({ remote: () => this.remote() });
+
   private remoteSource: RemoteSource | undefined;
 
   constructor(
@@ -26,7 +30,7 @@ export class BuildContext {
 
   /** The source of remote resources, made on first use (the default one needs Node). */
   async remote(): Promise<RemoteSource> {
-    this.remoteSource ??= this.options.remote ?? new (await import('../load/remote/node-remote.js')).NodeRemoteSource();
+    this.remoteSource ??= this.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(this.options);
     return this.remoteSource;
   }
 

@@ -1,3 +1,4 @@
+import { layerCatalogResolvers } from '../catalog/resolver.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
@@ -8,11 +9,12 @@ import { compositionStep } from '../composition/composition-resolver.js';
 import { COMPOSITION_FILE_NAMES } from '../kinds/composition.js';
 import type { Kustomization } from '../kinds/kustomization.js';
 import { Loader } from '../load/loader.js';
-import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
+import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import type { Origin } from '../model/origin.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
+import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
 import { hasPrecomputedScope } from '../openapi/schema.js';
 import type { PluginResolution } from '../plugins/configure.js';
 import { Accumulator } from './accumulator.js';
@@ -54,7 +56,7 @@ export class KustomizationTarget implements BuildTarget {
     private readonly loadChild: ChildTargetLoader,
   ) {
     this.fieldSteps = new FieldSteps(kustomization, loader, this.configuredIn);
-    this.resolution = ctx.resolution;
+    this.resolution = ctx.resolution.withLayer(layerCatalogResolvers(kustomization.catalogs, loader, ctx.catalogs));
   }
 
   get kind(): Kustomization['kind'] {
@@ -125,6 +127,10 @@ export class KustomizationTarget implements BuildTarget {
   /** Each entry is a resource file (local or HTTP), else a kustomization directory or a git repository. */
   private async accumulateResources(acc: Accumulator, paths: string[], recordOrigins = this.ctx.trackOrigins): Promise<void> {
     for (const path of paths) {
+      if (namesRemoteTree(path)) {
+        await withErrorPrefix(`accumulating resources from '${path}'`, async () => this.accumulateDirectory(acc, await this.childTarget(path), false));
+        continue;
+      }
       let fileError: KustomizeError;
       try {
         await this.accumulateFile(acc, path, recordOrigins);
@@ -177,6 +183,7 @@ export class KustomizationTarget implements BuildTarget {
 
   /** The kustomization a `resources:`/`components:` entry names: a git repository (cloned), or a local directory. */
   private async childTarget(path: string): Promise<ChildTarget> {
+    if (isOciReference(path)) return this.ociTarget(parseOciReference(path));
     const spec = parseRepoSpec(path);
     if (!spec) return { loader: this.loader.child(path), origin: { ...this.originBase, dir: join(this.originBase.dir, path) } };
     this.loader.checkRemoteCycle(path);
@@ -184,6 +191,15 @@ export class KustomizationTarget implements BuildTarget {
     const repo = cloneUrl(spec);
     const loader = Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: path, dir: clone.dir, repo, ref: spec.ref }, this.loader);
     return { loader, origin: { dir: spec.path, repo, ...(spec.ref && { ref: spec.ref }) } };
+  }
+
+  /** An `oci://` artifact's tree, pulled and unpacked; like a git base, it cannot read outside itself. */
+  private async ociTarget(ref: OciReference): Promise<ChildTarget> {
+    this.loader.checkRemoteCycle(ref.raw);
+    const tree = await (await this.ctx.remote()).pullTree(ref);
+    const repo = `oci://${ref.registry}/${ref.repository}`;
+    const loader = Loader.atRemote(tree.fs, tree.dir, { url: ref.raw, dir: tree.dir, repo, ...(tree.digest && { ref: tree.digest }) }, this.loader);
+    return { loader, origin: { dir: '', repo, ...(tree.digest && { ref: tree.digest }) } };
   }
 
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {

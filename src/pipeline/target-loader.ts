@@ -6,6 +6,7 @@ import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import { findCompositionFile } from '../composition/composition-file.js';
 import { CompositionTarget, type KustomizationRunner } from '../composition/composition-target.js';
 import { originBaseOf } from '../composition/origin-base.js';
+import { isOciReference, parseOciReference } from '../oci/reference.js';
 import type { BuildContext } from './context.js';
 import type { BuildTarget } from './target.js';
 import { KustomizationTarget, type OriginBase } from './kustomization-target.js';
@@ -64,8 +65,12 @@ function kustomizationRunner(ctx: BuildContext): KustomizationRunner {
   };
 }
 
-/** The target of a build: `path` is a local directory, or a git URL (as kustomize allows), cloned. */
+/** The target of a build: `path` is a local directory, a git URL (as kustomize allows), cloned, or an `oci://` artifact's tree. */
 export async function loadRootTarget(path: string, ctx: BuildContext): Promise<BuildTarget> {
+  if (isOciReference(path)) {
+    const tree = await (await ctx.remote()).pullTree(parseOciReference(path));
+    return loadTarget(Loader.atRemote(tree.fs, tree.dir, { url: path, dir: tree.dir }, undefined), ctx, { dir: '' }, true);
+  }
   const spec = parseRepoSpec(path);
   if (!spec) return loadTarget(Loader.atRoot(ctx.fs, path, ctx.options.loadRestrictor, ctx.options.cwd ?? '/'), ctx, { dir: '' }, true);
   const clone = await (await ctx.remote()).clone(spec);

@@ -15,7 +15,7 @@ export function decodeConfig<T>(config: YMap, shape: StructShape, kind: string):
   try {
     out = decode<Record<string, unknown>>(config, withMeta, { lenient: true }) ?? {};
   } catch (e) {
-    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${kind} with config: ${e.message}`, { cause: e });
+    if (e instanceof DecodeError) throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${kind} with config: ${e.message}`, { ...(e.field && { field: e.field }), cause: e });
     throw e;
   }
   const meta = config['metadata'];

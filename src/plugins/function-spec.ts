@@ -65,7 +65,7 @@ export function functionSpecOf(config: Resource): FunctionSpec | undefined {
   try {
     spec = decode(raw, FunctionSpecShape);
   } catch (e) {
-    if (e instanceof DecodeError) throw new KustomizeError('PLUGIN_FAILED', `${config.id}: invalid function spec: ${e.message}`, { cause: e });
+    if (e instanceof DecodeError) throw new KustomizeError('PLUGIN_FAILED', `${config.id}: invalid function spec: ${e.message}`, { ...(e.field && { field: `metadata.annotations.${FUNCTION_ANNOTATION}.${e.field}` }), cause: e });
     throw e;
   }
   if (spec.container?.storageMounts) {

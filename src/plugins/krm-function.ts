@@ -25,6 +25,8 @@ export class KrmFunction implements Generator, Transformer {
     private readonly config: Resource,
     private readonly spec: FunctionSpec,
     configFile: string,
+    /** `trusted`: from a trusted catalog, which stands in for `--enable-exec` */
+    private readonly options: { trusted?: boolean } = {},
   ) {
     this.describe = `function ${config.id}${configFile ? ` (configured in ${configFile})` : ''}`;
   }
@@ -57,7 +59,7 @@ export class KrmFunction implements Generator, Transformer {
     let argv: string[];
     let env: NodeJS.ProcessEnv = process.env;
     if (this.spec.exec?.path) {
-      if (!ctx.options.enableExec) {
+      if (!ctx.options.enableExec && !this.options.trusted) {
         throw new KustomizeError('PLUGIN_DISABLED', `${this.describe}: exec functions are disabled; enable them with --enable-exec`);
       }
       argv = [resolve(dir, this.spec.exec.path), ...(this.spec.exec.args ?? [])];

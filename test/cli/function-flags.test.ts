@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { exec, writeTree } from '../plugins/plugin-tree.js';
-import { buildBusyboxImage } from '../plugins/busybox-image.js';
+import { buildImage as buildBusyboxImage } from '../plugins/container-image.js';
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';

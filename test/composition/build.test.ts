@@ -18,7 +18,7 @@ import { HELM, skipHelm } from '../helm/helm-env.js';
 import { startServer } from '../load/git-http-server.js';
 import { rejectsWith } from './expect-error.js';
 import { exec, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
-import { buildBusyboxImage } from '../plugins/busybox-image.js';
+import { buildImage } from '../plugins/container-image.js';
 
 type Files = Record<string, TreeFile>;
 
@@ -399,7 +399,7 @@ describe('function runtimes', () => {
   const containers = spawnSync('podman', ['--version']).status === 0 || process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
   test('a container provider runs the function in a real container (podman)', { skip: !containers && 'podman is not installed: run scripts/setup-containers.sh' }, async () => {
     const image = 'localhost/kustomize-ts-test/composition-prefix:v1';
-    buildBusyboxImage(image, "/bin/busybox sed -e 's/^    name: \\(.*\\)$/    name: boxed-\\1/'\n");
+    buildImage(image, "/bin/busybox sed -e 's/^    name: \\(.*\\)$/    name: boxed-\\1/'\n");
     const files = {
       'c/composition.yaml': `transformers:
 - apiVersion: builtin

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, existsSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -6,22 +7,34 @@ import { join } from 'node:path';
 
 /**
  * A loopback HTTP server for remote-resource tests: smart-HTTP git for `*.git/...` paths (through
- * `git http-backend`, protocol v2, so shallow fetches of any ref work) and plain files otherwise.
+ * `git http-backend`, protocol v2, so shallow fetches of any ref work) and plain files (with an
+ * ETag) otherwise. `requests` lists every request, so tests can count what reached the network.
  */
-export async function startServer(gitRoot: string, filesRoot: string): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startServer(gitRoot: string, filesRoot: string): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
+  const requests: string[] = [];
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname.includes('.git/')) return gitBackend(gitRoot, req, res, url);
+    if (url.pathname.includes('.git/')) {
+      requests.push(`${req.method} ${url.pathname}`);
+      return gitBackend(gitRoot, req, res, url);
+    }
     const file = join(filesRoot, decodeURIComponent(url.pathname));
     if (!existsSync(file)) {
+      requests.push(`${req.method} ${url.pathname} 404`);
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'Content-Type': 'application/octet-stream' }).end(readFileSync(file));
+    // files carry an ETag (their sha256), so that caches can revalidate them
+    const body = readFileSync(file);
+    const etag = `"${createHash('sha256').update(body).digest('hex')}"`;
+    const fresh = req.headers['if-none-match'] === etag;
+    requests.push(`${req.method} ${url.pathname} ${fresh ? 304 : 200}`);
+    if (fresh) res.writeHead(304, { ETag: etag }).end();
+    else res.writeHead(200, { 'Content-Type': 'application/octet-stream', ETag: etag }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { url: `http://127.0.0.1:${port}`, requests, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 function gitBackend(root: string, req: http.IncomingMessage, res: http.ServerResponse, url: URL): void {

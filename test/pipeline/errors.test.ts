@@ -60,3 +60,12 @@ test('a patch file that is not UTF-8 is an error too', async () => {
   assert.equal(e.code, 'FILE_INVALID');
   assert.match(e.message, /p\.yaml' is not UTF-8 text/);
 });
+
+test('a decoding error names the field path, list indexes included', async () => {
+  const wrongType = await failure({ 'app/kustomization.yaml': 'configMapGenerator:\n- name: a\n- name: b\n  literals: 5\n' });
+  assert.equal(wrongType.code, 'KUSTOMIZATION_INVALID');
+  assert.equal(wrongType.field, 'configMapGenerator[1].literals');
+  assert.equal(wrongType.file, '/app/kustomization.yaml');
+  const unknown = await failure({ 'app/kustomization.yaml': 'images:\n- name: a\n  newTagg: v1\n' });
+  assert.equal(unknown.field, 'images[0].newTagg');
+});

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
+import { buildImage } from './container-image.js';
 import { writeTree } from './plugin-tree.js';
-import { buildBusyboxImage } from './busybox-image.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
 // scripts/setup-containers.sh). Without podman these tests are reported as skipped, loudly;
@@ -22,14 +22,14 @@ const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
 
 const images = podman
   ? (() => {
-      buildBusyboxImage(
+      buildImage(
         IMAGE,
         [
           "uid=$(/bin/busybox id -u)",
           "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
         ].join('\n') + '\n',
       );
-      buildBusyboxImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
+      buildImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
       return true;
     })()
   : false;

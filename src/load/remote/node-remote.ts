@@ -1,78 +1,188 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
+import type { ResolvedOptions } from '../../options.js';
 import { DiskFileSystem } from '../../fs/disk.js';
-import type { FileSystem } from '../../fs/filesystem.js';
-import { runProcess, stderrTail } from '../../process/run-process.js';
+import { pullArtifact, resolveDigest, type OciClientOptions } from '../../oci/client.js';
+import { MediaType } from '../../oci/media-types.js';
+import { pinned, type OciReference } from '../../oci/reference.js';
+import { readTreeArchive } from '../../oci/tar.js';
+import { GitCommand } from './git-command.js';
+import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, type RemoteSource } from './remote-source.js';
+import { HttpStatusError, type RemoteSource, type RemoteTree } from './remote-source.js';
 
-/** Remote resources for Node: `fetch` for HTTP(S) files, the `git` executable for repositories (cloned shallowly into temp dirs). */
+export interface NodeRemoteOptions {
+  /** seconds an HTTP request may take; default 60 */
+  httpTimeout?: number;
+  /** `--remote-cache`: keep fetched trees and files here across builds (see remote-cache.ts) */
+  cacheDir?: string;
+  /** `--offline`: read remote references from the cache only */
+  offline?: boolean;
+  /** how the OCI client authenticates (default: the container auth files) */
+  oci?: OciClientOptions;
+  /** told when a corrupted cache entry is thrown away */
+  warn?: (message: string) => void;
+}
+
+/** The layer media types an `oci://` base may have: Flux's, or a generic tar.gz layer. */
+const TREE_LAYER_TYPES = [MediaType.fluxContent, MediaType.ociLayerTarGzip];
+
+/**
+ * Remote resources for Node: `fetch` for HTTP(S) files and OCI artifacts, the `git`
+ * executable for repositories. Within one build each file, repository at a ref and artifact
+ * is fetched once. Without a cache directory everything goes to temporary directories that
+ * `cleanup` removes; with one, trees are kept by commit or digest and files by URL.
+ */
 export class NodeRemoteSource implements RemoteSource {
-  private readonly dirs: string[] = [];
-  private readonly clones = new Map<string, Promise<string>>();
+  private readonly tempDirs: string[] = [];
+  private readonly files = new Map<string, Promise<Uint8Array>>();
+  private readonly trees = new Map<string, Promise<RemoteTree>>();
   private readonly fs = new DiskFileSystem();
+  private readonly cache: RemoteCache | undefined;
 
-  constructor(private readonly httpTimeout = 60) {}
-
-  async fetchFile(url: string): Promise<Uint8Array> {
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.httpTimeout * 1000) });
-    } catch (e) {
-      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
+  constructor(private readonly options: NodeRemoteOptions = {}) {
+    if (options.cacheDir) {
+      this.cache = new RemoteCache(options.cacheDir, (entry) => options.warn?.(`remote cache: the entry for ${entry} was corrupted; fetching it again`));
     }
-    if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
-    return new Uint8Array(await res.arrayBuffer());
   }
 
-  /** kustomize's clone: init, fetch --depth=1 the ref (HEAD by default), checkout, submodules. Each repo@ref once per build. */
-  async clone(spec: RepoSpec): Promise<{ dir: string; fs: FileSystem }> {
-    const key = `${cloneUrl(spec)}#${spec.ref}`;
-    let dir = this.clones.get(key);
-    if (!dir) {
-      dir = this.cloneFresh(spec);
-      this.clones.set(key, dir);
-    }
-    return { dir: await dir, fs: this.fs };
+  fetchFile(url: string): Promise<Uint8Array> {
+    return memo(this.files, url, () => this.fetchFileOnce(url));
   }
 
-  private async cloneFresh(spec: RepoSpec): Promise<string> {
-    const dir = mkdtempSync(join(tmpdir(), 'kustomize-'));
-    this.dirs.push(dir);
-    const git = lookPath('git');
-    const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
-    const run = async (...args: string[]) => {
-      const argv = [git, ...args];
-      const shown = argv.join(' ');
-      let r;
-      try {
-        r = await runProcess({ argv, cwd: dir, env, timeout: spec.timeout });
-      } catch (e) {
-        throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': ${(e as Error).message}`, { cause: e });
-      }
-      if (r.timedOut) throw new KustomizeError('REMOTE_FAILED', `hit ${spec.timeout}s timeout running '${shown}'`);
-      if (r.code !== 0) throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': exit status ${r.code}${stderrTail(r.stderr + r.stdout)}`);
-    };
-    await run('init');
-    // --end-of-options: nothing from the URL is ever read as an option (parseRepoSpec refuses such parts too)
-    await run('remote', 'add', '--end-of-options', 'origin', cloneUrl(spec));
-    await run('fetch', '--depth=1', '--end-of-options', cloneUrl(spec), spec.ref || 'HEAD');
-    await run('checkout', 'FETCH_HEAD');
-    if (spec.submodules) await run('submodule', 'update', '--init', '--recursive');
-    return dir;
+  clone(spec: RepoSpec): Promise<RemoteTree> {
+    return memo(this.trees, `git ${cloneUrl(spec)}#${spec.ref}#${spec.submodules}`, () => this.cloneOnce(spec));
+  }
+
+  pullTree(ref: OciReference): Promise<RemoteTree> {
+    return memo(this.trees, `oci ${ref.raw}`, () => this.pullTreeOnce(ref));
   }
 
   cleanup(): void {
-    for (const d of this.dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-    this.clones.clear();
+    for (const d of this.tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
+    this.files.clear();
+    this.trees.clear();
+  }
+
+  private async fetchFileOnce(url: string): Promise<Uint8Array> {
+    const cached = this.cache?.httpFile(url);
+    if (this.options.offline) return cached?.body ?? this.missingOffline(url);
+    const headers: Record<string, string> = {};
+    if (cached?.etag) headers['If-None-Match'] = cached.etag;
+    if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
+    let res: Response;
+    try {
+      res = await fetch(url, { headers, signal: AbortSignal.timeout((this.options.httpTimeout ?? 60) * 1000) });
+    } catch (e) {
+      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
+    }
+    if (res.status === 304 && cached) return cached.body;
+    if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
+    const body = new Uint8Array(await res.arrayBuffer());
+    const etag = res.headers.get('etag');
+    const lastModified = res.headers.get('last-modified');
+    if (this.cache && (etag || lastModified)) {
+      const entry: CachedHttpFile = { body, ...(etag && { etag }), ...(lastModified && { lastModified }) };
+      this.cache.storeHttpFile(url, entry);
+    }
+    return body;
+  }
+
+  /**
+   * A checkout at the spec's ref. With the cache: a full commit, or an abbreviated one seen
+   * before, needs no network; a branch or tag is re-resolved with `git ls-remote` (unless
+   * offline) and the tree taken from the cache when that commit is there.
+   */
+  private async cloneOnce(spec: RepoSpec): Promise<RemoteTree> {
+    const git = new GitCommand(spec);
+    const cache = this.cache;
+    if (!cache) {
+      if (this.options.offline) return this.missingOffline(spec.raw);
+      return { dir: await this.checkoutTemp(git), fs: this.fs };
+    }
+    const key = `${cloneUrl(spec)}#${spec.ref}`;
+    const suffix = spec.submodules ? '' : '-nosubmodules';
+    const immutable = /^[0-9a-f]{7,40}$/.test(spec.ref);
+    let commit = /^[0-9a-f]{40}$/.test(spec.ref) ? spec.ref : immutable || this.options.offline ? cache.lookupRef('git', key) : await git.resolve(this.tempDir());
+    const hit = commit && cache.tree('git', commit + suffix);
+    if (hit) return { dir: hit, fs: this.fs, commit: commit! };
+    if (this.options.offline) return this.missingOffline(spec.raw, commit && `commit ${commit}`);
+    const checkout = await this.checkoutTemp(git);
+    commit = await git.commitOf(checkout);
+    if (commit !== spec.ref) cache.recordRef('git', key, commit);
+    const dir = await cache.storeTree('git', commit + suffix, spec.raw, (tree) => cpSync(checkout, tree, { recursive: true, verbatimSymlinks: true, filter: (src) => !src.startsWith(join(checkout, '.git')) }));
+    return { dir, fs: this.fs, commit };
+  }
+
+  /** An `oci://` tree: the artifact's digest (a tag is resolved unless offline), then its layer unpacked. */
+  private async pullTreeOnce(ref: OciReference): Promise<RemoteTree> {
+    const cache = this.cache;
+    if (!cache) {
+      if (this.options.offline) return this.missingOffline(ref.raw);
+      const dir = this.tempDir();
+      const digest = await this.unpackArtifact(ref, dir);
+      return { dir, fs: this.fs, digest };
+    }
+    const digest = ref.digest ?? (this.options.offline ? cache.lookupRef('oci', ref.raw) : await resolveDigest(ref, this.options.oci));
+    const hit = digest && cache.tree('oci', digest);
+    if (hit) return { dir: hit, fs: this.fs, digest: digest! };
+    if (this.options.offline) return this.missingOffline(ref.raw, digest && `digest ${digest}`);
+    const pinnedRef = { ...ref, raw: pinned(ref, digest!), digest: digest! };
+    const dir = await cache.storeTree('oci', digest!, ref.raw, async (tree) => void (await this.unpackArtifact(pinnedRef, tree)));
+    if (!ref.digest) cache.recordRef('oci', ref.raw, digest!);
+    return { dir, fs: this.fs, digest: digest! };
+  }
+
+  /** Pulls the artifact's tree layer (verified by digest) and writes its files into `dir`; returns the manifest digest. */
+  private async unpackArtifact(ref: OciReference, dir: string): Promise<string> {
+    const artifact = await pullArtifact(ref, { ...this.options.oci, mediaType: TREE_LAYER_TYPES });
+    if (artifact.layers.length > 1) {
+      throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the artifact has ${artifact.layers.length} tar.gz layers; a kustomize tree is one`, { file: ref.raw });
+    }
+    for (const file of await readTreeArchive(artifact.layers[0]!.bytes, ref.raw)) {
+      const path = join(dir, file.path);
+      mkdirSync(dirname(path), { recursive: true });
+      writeFileSync(path, file.bytes);
+      if (file.executable) chmodSync(path, 0o755);
+    }
+    return artifact.digest;
+  }
+
+  private async checkoutTemp(git: GitCommand): Promise<string> {
+    const dir = this.tempDir();
+    await git.checkout(dir);
+    return dir;
+  }
+
+  private tempDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'kustomize-'));
+    this.tempDirs.push(dir);
+    return dir;
+  }
+
+  private missingOffline(raw: string, resolved?: string | undefined | ''): never {
+    const where = this.cache ? `the remote cache ${this.cache.dir}` : 'a remote cache (none was given: --remote-cache DIR)';
+    throw new KustomizeError('REMOTE_FAILED', `offline: '${raw}'${resolved ? ` (${resolved})` : ''} is not in ${where}`, { file: raw });
   }
 }
 
-function lookPath(cmd: string): string {
-  for (const dir of (process.env['PATH'] ?? '').split(delimiter)) {
-    if (dir && existsSync(join(dir, cmd))) return join(dir, cmd);
+/** The default remote source of a build with these options. */
+export function nodeRemoteSourceFor(options: Readonly<Pick<ResolvedOptions, 'remoteCache' | 'offline' | 'warn'>>): NodeRemoteSource {
+  return new NodeRemoteSource({
+    ...(options.remoteCache && { cacheDir: options.remoteCache }),
+    ...(options.offline && { offline: true }),
+    ...(options.warn && { warn: options.warn }),
+  });
+}
+
+/** Runs `make` once per key for the life of the map; later callers share its promise. */
+function memo<T>(map: Map<string, Promise<T>>, key: string, make: () => Promise<T>): Promise<T> {
+  let p = map.get(key);
+  if (!p) {
+    p = make();
+    map.set(key, p);
   }
-  throw new KustomizeError('REMOTE_FAILED', `no ${cmd} executable found on the PATH; it is needed for remote bases`);
+  return p;
 }

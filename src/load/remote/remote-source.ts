@@ -1,16 +1,30 @@
 import type { FileSystem } from '../../fs/filesystem.js';
-import type { RepoSpec } from './repo-spec.js';
+import { isOciReference, type OciReference } from '../../oci/reference.js';
+import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
+
+/** A fetched tree: the directory of its root, the file system it is on, and what it was pinned to. */
+export interface RemoteTree {
+  dir: string;
+  fs: FileSystem;
+  /** the commit of a git checkout, when known */
+  commit?: string;
+  /** the manifest digest of an OCI artifact */
+  digest?: string;
+}
 
 /**
- * Where remote resources come from: files over HTTP(S) and git repositories. The default
- * (node-remote.ts) uses `fetch` and the `git` executable; a browser or a test can supply its own.
+ * Where remote resources come from: files over HTTP(S), git repositories and OCI artifacts.
+ * The default (node-remote.ts) uses `fetch` and the `git` executable; a browser or a test can
+ * supply its own.
  */
 export interface RemoteSource {
   /** the body of an HTTP(S) URL; an `HttpStatusError` for a non-2xx answer */
   fetchFile(url: string): Promise<Uint8Array>;
-  /** a checkout of the repository at the spec's ref: the directory of its root, and the file system it is on */
-  clone(spec: RepoSpec): Promise<{ dir: string; fs: FileSystem }>;
-  /** removes everything fetched */
+  /** a checkout of the repository at the spec's ref */
+  clone(spec: RepoSpec): Promise<RemoteTree>;
+  /** the tree an `oci://` artifact holds (Flux's format: one tar.gz layer of the directory) */
+  pullTree(ref: OciReference): Promise<RemoteTree>;
+  /** removes everything fetched into temporary directories */
   cleanup(): void;
 }
 
@@ -25,4 +39,17 @@ export class HttpStatusError extends Error {
 
 export function isHttpUrl(path: string): boolean {
   return /^https?:\/\//i.test(path);
+}
+
+/**
+ * Whether a `resources:` entry can only be a remote tree, so no HTTP request for a file is
+ * tried first (kustomize tries one for every URL): an `oci://` reference, or a git URL that
+ * marks the repository explicitly (`//`, `.git`, `_git/`) and pins a full commit.
+ */
+export function namesRemoteTree(path: string): boolean {
+  if (isOciReference(path)) return true;
+  const spec = isHttpUrl(path) ? parseRepoSpec(path) : undefined;
+  if (!spec || !/^[0-9a-f]{40}$/.test(spec.ref)) return false;
+  const afterScheme = path.replace(/^[a-z:]+\/\//i, '').split('?')[0]!;
+  return afterScheme.includes('//') || afterScheme.includes('.git') || afterScheme.includes('_git/');
 }

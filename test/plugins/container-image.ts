@@ -3,8 +3,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Builds (with podman) a FROM-scratch image holding busybox and `script`, run as its entrypoint. */
-export function buildBusyboxImage(tag: string, script: string): void {
+/** A FROM-scratch image holding busybox and a script, built once per run. */
+export function buildImage(tag: string, script: string): void {
   const dir = mkdtempSync(join(tmpdir(), 'kts-image-'));
   mkdirSync(join(dir, 'rootfs/bin'), { recursive: true });
   mkdirSync(join(dir, 'rootfs/etc'), { recursive: true });

@@ -1,0 +1,145 @@
+import { KustomizeError, wrapError } from '../errors.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import { dirname, isWithin, join, resolve } from '../fs/path.js';
+import type { Loader } from '../load/loader.js';
+import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
+import { pullArtifact, type OciClientOptions } from '../oci/index.js';
+import { readCatalog, type Catalog } from './catalog.js';
+import { parseCatalogReference, type CatalogReference } from './reference.js';
+
+/** The media type of a catalog's layer in an OCI artifact (KEP-2906). */
+export const CATALOG_LAYER_MEDIA_TYPE = 'application/vnd.cncf.kubernetes.krm-func-catalog.layer.v1+yaml';
+
+/** A catalog as fetched: its content, where it came from, and how to read files named relative to it. */
+export interface LoadedCatalog {
+  reference: CatalogReference;
+  catalog: Catalog;
+  /** the manifest digest, for a catalog pulled from an OCI registry */
+  digest?: string;
+  /**
+   * Reads a file a catalog names (an exec program, a Starlark script): an http(s):// URL, a
+   * file:// URL, or a path relative to the catalog. `describe` names the function in errors.
+   */
+  readUri(uri: string, describe: string): Promise<Uint8Array>;
+}
+
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri'> & { readRelative(path: string): Promise<Uint8Array> };
+
+/** What fetching catalogs needs from the build. */
+export interface CatalogSources {
+  /** files over HTTP(S) and git clones (the build's remote source, made on first use) */
+  remote(): Promise<RemoteSource>;
+  /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
+  oci?: OciClientOptions;
+}
+
+/**
+ * The catalogs of one build, each fetched at most once, and only when asked for: a catalog
+ * no step needs is never fetched.
+ */
+export class CatalogStore {
+  private readonly loaded = new Map<string, Promise<LoadedCatalog>>();
+
+  constructor(private readonly sources: CatalogSources) {}
+
+  /** The catalog `raw` (a `catalogs:` entry) names, read relative to `loader`'s kustomization. */
+  load(raw: string, loader: Loader): Promise<LoadedCatalog> {
+    const reference = parseCatalogReference(raw);
+    const key = reference.kind === 'local' ? `local:${loader.absolute(reference.path)}` : raw;
+    let found = this.loaded.get(key);
+    if (!found) {
+      found = this.fetch(reference, loader).then(
+        (fetched): LoadedCatalog => ({ ...fetched, readUri: (uri, describe) => this.readUri(uri, fetched, loader.fs, describe) }),
+        (e: unknown) => {
+          throw wrapError(e, `loading catalog '${raw}'`);
+        },
+      );
+      this.loaded.set(key, found);
+    }
+    return found;
+  }
+
+  private async readUri(uri: string, fetched: FetchedCatalog, fs: FileSystem, describe: string): Promise<Uint8Array> {
+    if (isHttpUrl(uri)) return fetchHttp(await this.sources.remote(), uri);
+    if (/^file:\/\//i.test(uri)) return readFile(fs, decodeURIComponent(new URL(uri).pathname));
+    if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) {
+      throw new KustomizeError('CATALOG_INVALID', `${describe}: '${uri}' must be an http(s):// or file:// URL, or a path relative to the catalog`, {
+        file: fetched.reference.raw,
+      });
+    }
+    return fetched.readRelative(uri);
+  }
+
+  private async fetch(reference: CatalogReference, loader: Loader): Promise<FetchedCatalog> {
+    switch (reference.kind) {
+      case 'local': {
+        const path = reference.path;
+        const catalog = readCatalog(decodeText(loader.load(path)), loader.absolute(path));
+        return { reference, catalog, readRelative: async (p) => loader.load(join(dirname(path), p)) };
+      }
+      case 'http': {
+        const remote = await this.sources.remote();
+        const catalog = readCatalog(decodeText(await fetchHttp(remote, reference.url)), reference.url);
+        return { reference, catalog, readRelative: (p) => fetchHttp(remote, new URL(p, reference.url).href) };
+      }
+      case 'git': {
+        const { dir, fs } = await (await this.sources.remote()).clone(reference.spec);
+        const file = inside(fs, dir, reference.spec.path, reference.raw);
+        const catalog = readCatalog(decodeText(readFile(fs, file)), reference.raw);
+        return { reference, catalog, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
+      }
+      case 'oci': {
+        const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, mediaType: CATALOG_LAYER_MEDIA_TYPE });
+        if (layers.length !== 1) {
+          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { file: reference.raw });
+        }
+        const catalog = readCatalog(decodeText(layers[0]!.bytes), reference.raw);
+        return {
+          reference,
+          catalog,
+          digest,
+          readRelative: async (p) => {
+            throw new KustomizeError('CATALOG_INVALID', `'${p}' is relative, but a catalog pulled from an OCI registry has no location to resolve it against; use an http(s):// or file:// URI`, {
+              file: reference.raw,
+            });
+          },
+        };
+      }
+    }
+  }
+}
+
+/** Reads an http(s) URL; a non-2xx answer is a REMOTE_FAILED error naming the URL. */
+export async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint8Array> {
+  try {
+    return await remote.fetchFile(url);
+  } catch (e) {
+    if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `GET ${url}: ${e.message}`, { file: url, cause: e });
+    throw e;
+  }
+}
+
+/** `path` in the clone at `dir`, refused if it (or a symlink on the way) leaves the repository. */
+function inside(fs: FileSystem, dir: string, path: string, what: string): string {
+  const file = resolve(dir, path);
+  let real = file;
+  try {
+    real = fs.realPath(file);
+  } catch {
+    // missing: reading it reports that
+  }
+  if (!isWithin(dir, file) || !isWithin(fs.realPath(dir), real)) throw new KustomizeError('LOAD_RESTRICTED', `'${path}' is outside the repository of '${what}'`, { file: what });
+  return file;
+}
+
+function readFile(fs: FileSystem, path: string): Uint8Array {
+  try {
+    return fs.readFile(path);
+  } catch (e) {
+    throw new KustomizeError('FILE_NOT_FOUND', `open ${path}: no such file or directory`, { file: path, cause: e });
+  }
+}
+
+function decodeText(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
+}

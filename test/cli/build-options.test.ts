@@ -1,0 +1,45 @@
+/**
+ * Every option flag of `build` sets its option: the CLI reads options only through the table,
+ * so a flag cannot be declared and dropped. And the values kubectl would refuse are usage errors.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../../src/cli/build-options.js';
+import { DEFAULT_OPTIONS } from '../../src/options.js';
+
+const SAMPLES: Record<string, string> = {
+  'load-restrictor': 'LoadRestrictionsNone',
+  'plugin-timeout': '7',
+  reorder: 'legacy',
+  mount: 'type=bind,src=./data,dst=/data',
+};
+
+const defaults: Record<string, unknown> = { ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output };
+
+for (const { flag, option } of BUILD_OPTION_FLAGS) {
+  test(`--${flag.name} sets ${option}`, () => {
+    const sample = SAMPLES[flag.name] ?? 'x';
+    const value = flag.type === 'bool' ? true : flag.type === 'list' ? [sample] : sample;
+    const options = optionsFromFlags(new Map([[flag.name, value]]), {});
+    assert.notEqual(options[option], undefined);
+    assert.notDeepEqual(options[option], defaults[option], 'the flag changes the option from its default');
+  });
+}
+
+test('an absent flag leaves its option to the default, or to its environment variable', () => {
+  assert.deepEqual(optionsFromFlags(new Map(), {}), { reorder: 'unspecified' });
+  assert.equal(optionsFromFlags(new Map(), { KUSTOMIZE_ENABLE_MANAGEDBY_LABEL: 'on' }).addManagedByLabel, true);
+  assert.equal(optionsFromFlags(new Map([['enable-managedby-label', false]]), { KUSTOMIZE_ENABLE_MANAGEDBY_LABEL: 'on' }).addManagedByLabel, false);
+});
+
+test('values that are not what the flag takes are usage errors', () => {
+  for (const [name, value] of [
+    ['plugin-timeout', 'abc'],
+    ['plugin-timeout', '0'],
+    ['plugin-timeout', '-1'],
+    ['load-restrictor', 'none'],
+    ['reorder', 'random'],
+  ] as const) {
+    assert.throws(() => optionsFromFlags(new Map([[name, value]]), {}), (e: Error & { code?: string }) => e.code === 'USAGE', `${name}=${value}`);
+  }
+});
