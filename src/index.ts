@@ -21,6 +21,11 @@ export {
   type StorageMount,
 } from './options.js';
 export { KustomizeError, type ErrorCode } from './errors.js';
+export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
+export type { EditOp } from './edit/ops.js';
+export { createKustomization, type CreateOptions } from './edit/create.js';
+export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
+export { parseReplicasArg } from './edit/ops/replicas.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';

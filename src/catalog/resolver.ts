@@ -103,15 +103,6 @@ export function layerCatalogResolvers(
   return [new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark)];
 }
 
-/** The error when nothing configures a config: names its apiVersion and kind, and the catalogs searched. */
-export function functionNotFoundError(config: Resource, configuredIn: string, catalogsSearched: readonly string[]): KustomizeError {
-  const where = configuredIn ? ` (configured in ${configuredIn})` : '';
-  const searched = catalogsSearched.length > 0 ? `no catalog lists it (searched: ${catalogsSearched.join(', ')})` : 'no catalogs are listed';
-  return new KustomizeError('PLUGIN_NOT_FOUND', `unable to find a function for apiVersion ${config.apiVersion}, kind ${config.kind}${where}: ${searched}`, {
-    ...(configuredIn && { file: configuredIn }),
-  });
-}
-
 /** Whether `--trusted-catalog` names the catalog: its reference exactly as written, or its `metadata.name`. */
 export function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | undefined): boolean {
   const name = catalog.catalog.metadata?.name;

@@ -1,9 +1,17 @@
+import type { FileSystem } from '../fs/filesystem.js';
 import type { FlagSpec, ParsedArgs } from './flags.js';
 
-/** Where a command writes: its output and its messages (stdout and stderr for the real CLI). */
+/**
+ * Where a command writes: its output and its messages (stdout and stderr for the real CLI); and
+ * where the commands that work on the current directory (`create`, `edit`) work: the process's
+ * directory on disk unless given (tests run them in memory).
+ */
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
+  /** absolute */
+  cwd?: string;
+  fs?: FileSystem;
 }
 
 /**
@@ -25,6 +33,8 @@ export interface Command {
   examples?: string;
   flags: FlagSpec[];
   subcommands?: Command[];
+  /** left out of help and completion (`__complete`, which the completion scripts call) */
+  hidden?: boolean;
   /** runs the command; returns the exit code (errors thrown as KustomizeError are printed by the CLI as `Error: …`, exit 1) */
   run?(args: ParsedArgs, io: CliIO): Promise<number>;
 }

@@ -3,22 +3,34 @@ import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { catalogCommand } from './commands/catalog.js';
+import { completionCommands } from './commands/completion.js';
+import { createCommand } from './commands/create.js';
+import { editCommand } from './commands/edit.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
 const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
-export const COMMANDS: readonly Command[] = [buildCommand, catalogCommand, versionCommand];
+export const COMMANDS: readonly Command[] = [
+  buildCommand,
+  catalogCommand,
+  createCommand,
+  editCommand,
+  versionCommand,
+  ...completionCommands(() => ROOT),
+];
 
 const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', help: 'help for this command' };
+
+const STACK_TRACE_FLAG = '--stack-trace';
 
 const ROOT: Command = {
   name: PROGRAM,
   summary: 'kustomize, re-built in TypeScript',
   usage: '[command]',
   description: 'Manages declarative configuration of Kubernetes: kustomize, re-built in TypeScript.',
-  flags: [],
+  flags: [{ name: 'stack-trace', type: 'bool', help: 'print a stack-trace on error' }],
   subcommands: [...COMMANDS],
 };
 
@@ -27,10 +39,15 @@ const STDIO: CliIO = { out: (s) => process.stdout.write(s), err: (s) => process.
 /** Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by default). */
 export async function main(args: string[], io: CliIO = STDIO): Promise<number> {
   if (args[0] === '--version') args = ['version', ...args.slice(1)];
+  // a global flag, accepted anywhere before `--`
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const stackTrace = args.slice(0, end).some((a) => a.replace(/_/g, '-') === STACK_TRACE_FLAG);
+  if (stackTrace) args = [...args.slice(0, end).filter((a) => a.replace(/_/g, '-') !== STACK_TRACE_FLAG), ...args.slice(end)];
   try {
     return await dispatch(ROOT, [PROGRAM], args, io);
   } catch (e) {
     io.err(`Error: ${messageOf(e)}\n`);
+    if (stackTrace && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
     return 1;
   }
 }
@@ -63,8 +80,9 @@ function help(command: Command, path: string[]): string {
   if (command.description ?? command.summary) lines.push(command.description ?? command.summary, '');
   lines.push('Usage:', `  ${[parent, command.usage].filter(Boolean).join(' ')}`, '');
   if (command.subcommands?.length) {
-    const width = Math.max(...command.subcommands.map((c) => c.name.length)) + 3;
-    lines.push('Available Commands:', ...command.subcommands.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '');
+    const width = Math.max(...command.subcommands.filter((c) => !c.hidden).map((c) => c.name.length)) + 3;
+    const shown = command.subcommands.filter((c) => !c.hidden);
+    lines.push('Available Commands:', ...shown.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '');
   }
   if (command.examples) lines.push('Examples:', `  ${command.examples}`, '');
   lines.push('Flags:', flagHelp([...command.flags, HELP_FLAG]), '');

@@ -37,4 +37,7 @@ export class DiskFileSystem implements FileSystem {
   mkdirAll(path: string): void {
     nodeFs.mkdirSync(path, { recursive: true });
   }
+  rename(from: string, to: string): void {
+    nodeFs.renameSync(from, to);
+  }
 }

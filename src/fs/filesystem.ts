@@ -14,6 +14,12 @@ export interface FileSystem {
   isExecutable?(path: string): boolean;
   writeFile(path: string, data: Uint8Array | string): void;
   mkdirAll(path: string): void;
+  /**
+   * Moves a file, replacing `to` in one step (POSIX rename). Editing commands write a temporary
+   * file and rename it over the kustomization, so a reader never sees half a file; without it
+   * they write the file in place.
+   */
+  rename?(from: string, to: string): void;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });

@@ -57,6 +57,13 @@ export class MemoryFileSystem implements FileSystem {
   mkdirAll(path: string): void {
     for (let p = normalize(path); !this.dirs.has(p); p = dirname(p)) this.dirs.add(p);
   }
+  rename(from: string, to: string): void {
+    const source = normalize(from);
+    const f = this.files.get(source);
+    if (!f) throw notFound(from);
+    this.writeFile(to, f.data, f.executable);
+    this.files.delete(source);
+  }
   /** Makes `from` a symbolic link to `to` (absolute). */
   link(from: string, to: string): void {
     const p = normalize(from);

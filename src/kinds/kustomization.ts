@@ -182,7 +182,7 @@ export interface Kustomization {
 }
 
 /** The raw decoded file, before fix-ups; deprecated fields still present. */
-interface RawKustomization extends Omit<Kustomization, 'kind' | 'apiVersion'> {
+export interface RawKustomization extends Omit<Kustomization, 'kind' | 'apiVersion'> {
   apiVersion?: string;
   kind?: string;
   bases?: string[];
@@ -206,15 +206,7 @@ const DEPRECATIONS: [keyof RawKustomization, string][] = [
  * with a warning each (given before the kind and apiVersion are checked, as kustomize does).
  */
 export function readKustomization(text: string, file: string, dir: string, warn: (message: string) => void): Kustomization {
-  // like kustomize, only the first document counts
-  const docs = parseYamlDocuments(text, file, { dialect: 'yaml11' });
-  let raw: RawKustomization;
-  try {
-    raw = decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};
-  } catch (e) {
-    if (!(e instanceof DecodeError)) throw e;
-    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, ...(e.field && { field: e.field }), cause: e });
-  }
+  const raw = decodeKustomizationText(text, file);
   for (const [field, message] of DEPRECATIONS) if (raw[field] !== undefined) warn(message);
   const k = fixKustomization(raw);
   if (isEmpty(k)) throw new KustomizeError('KUSTOMIZATION_INVALID', `kustomization.yaml is empty`, { file });
@@ -226,6 +218,21 @@ export function readKustomization(text: string, file: string, dir: string, warn:
     throw new KustomizeError('KUSTOMIZATION_INVALID', `Failed to read kustomization file under ${dir}:\n${problems.join('\n')}`, { file });
   }
   return k;
+}
+
+/**
+ * The kustomization file's fields as written (deprecated ones included), checked against the
+ * Kustomization shape; an empty file is an empty object. Editing commands validate with this.
+ */
+export function decodeKustomizationText(text: string, file: string): RawKustomization {
+  // like kustomize, only the first document counts
+  const docs = parseYamlDocuments(text, file, { dialect: 'yaml11' });
+  try {
+    return decode<RawKustomization>(docs[0] ?? {}, KustomizationShape) ?? {};
+  } catch (e) {
+    if (!(e instanceof DecodeError)) throw e;
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, ...(e.field && { field: e.field }), cause: e });
+  }
 }
 
 function fixKustomization(raw: RawKustomization): Kustomization {
@@ -251,7 +258,7 @@ function fixKustomization(raw: RawKustomization): Kustomization {
 }
 
 /** The deprecated helmChartInflationGenerator entries, as helmCharts plus helmGlobals (kustomize drops `releaseNamespace`). */
-function splitHelmChartArgs(args: HelmChartArgs[]): { charts: HelmChart[]; globals: HelmGlobals } {
+export function splitHelmChartArgs(args: HelmChartArgs[]): { charts: HelmChart[]; globals: HelmGlobals } {
   const globals: HelmGlobals = {};
   const charts = args.map((a): HelmChart => {
     if (a.chartHome) globals.chartHome = a.chartHome;

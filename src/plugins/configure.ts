@@ -15,23 +15,36 @@ export class PluginResolution {
   constructor(
     private readonly resolvers: readonly PluginResolver[],
     private readonly last: PluginResolver,
+    /** the layer's own resolvers (its catalogs), named when nothing is found */
+    private readonly layer: readonly PluginResolver[] = [],
   ) {}
 
   /** The same resolution with a layer's own resolvers tried before the last one. */
   withLayer(layer: readonly PluginResolver[]): PluginResolution {
-    return layer.length === 0 ? this : new PluginResolution([...this.resolvers, ...layer], this.last);
+    return layer.length === 0 ? this : new PluginResolution(this.resolvers, this.last, [...this.layer, ...layer]);
   }
 
   /** Configures the plugin a config names, checking that it can play `role`. */
   async configure(config: Resource, configuredIn: string, role: PluginRole, ctx: PluginContext): Promise<Plugin> {
     let plugin: Plugin | undefined;
-    for (const r of this.resolvers) {
+    for (const r of [...this.resolvers, ...this.layer]) {
       plugin = await r.resolve(config, configuredIn, ctx);
       if (plugin) break;
     }
-    plugin ??= await this.last.resolve(config, configuredIn, ctx);
+    plugin ??= await this.resolveLast(config, configuredIn, ctx);
     if (!plugin) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to find plugin for ${config.originalId}`);
     return checkRole(plugin, config, role);
+  }
+
+  /** The last resolver; what it cannot find names the layer's resolvers searched before it too. */
+  private async resolveLast(config: Resource, configuredIn: string, ctx: PluginContext): Promise<Plugin | undefined> {
+    try {
+      return await this.last.resolve(config, configuredIn, ctx);
+    } catch (e) {
+      if (this.layer.length === 0 || !(e instanceof KustomizeError) || (e.code !== 'PLUGIN_NOT_FOUND' && e.code !== 'PLUGIN_DISABLED')) throw e;
+      const searched = this.layer.map((r) => r.description).join(', ');
+      throw new KustomizeError(e.code, `${e.message} (also searched: ${searched})`, { cause: e, ...(e.file && { file: e.file }) });
+    }
   }
 }
 

@@ -2,6 +2,7 @@
  * Argument unpacking for builtins: binds positional and keyword arguments to a list of
  * parameter names (`name` required, `name?` optional), with starlark-go's messages.
  */
+import { nearestName } from './spell.js';
 import { Fail, typeOf, type Value } from './value.js';
 
 export function unpackArgs(
@@ -17,7 +18,10 @@ export function unpackArgs(
   if (kwargs) {
     for (const [k, v] of kwargs) {
       const i = params.findIndex((p) => p === k || p === k + '?');
-      if (i < 0) throw new Fail(`unexpected keyword argument ${k}`);
+      if (i < 0) {
+        const hint = nearestName(k, params.map((p) => p.replace(/\?$/, '')));
+        throw new Fail(`unexpected keyword argument ${k}${hint ? ` (did you mean ${hint}?)` : ''}`);
+      }
       if (out[i] !== undefined) throw new Fail(`got multiple values for parameter ${k}`);
       out[i] = v;
     }

@@ -1,7 +1,7 @@
 /** `x.name`: a method of a built-in type, or a field of a struct, module or host object. */
 import { methodsOf } from './methods.js';
 import { nearestName } from './spell.js';
-import { Fail, hasAttrs, typeOf, type Value } from './value.js';
+import { Fail, NoSuchAttr, hasAttrs, typeOf, type Value } from './value.js';
 
 export function getAttr(x: Value, name: string): Value {
   const methods = methodsOf(x);
@@ -28,7 +28,13 @@ function noAttr(x: Value, name: string, names: string[]): Fail {
 export function setAttr(x: Value, name: string, v: Value): void {
   const set = (x as { setAttr?: (name: string, v: Value) => void } | null)?.setAttr;
   if (set) {
-    set.call(x, name, v);
+    try {
+      set.call(x, name, v);
+    } catch (e) {
+      const hint = e instanceof NoSuchAttr && hasAttrs(x) ? nearestName(name, x.attrNames()) : undefined;
+      if (hint) throw new Fail(`${e instanceof Error ? e.message : ''} (did you mean .${hint}?)`);
+      throw e;
+    }
     return;
   }
   if (hasAttrs(x)) throw new Fail(`can't assign to .${name} field of ${typeOf(x)}`);

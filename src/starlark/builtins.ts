@@ -5,9 +5,9 @@ import { Builtin, Callable, type BuiltinImpl, type Thread } from './function.js'
 import { repr, str } from './format.js';
 import { bigOrSmall, intNeg, type Int } from './int.js';
 import { updateDict, methodsOf } from './methods.js';
-import { decodeRune, encodeRune } from './text.js';
+import { decodeRune, decodeUtf8, encodeRune } from './text.js';
 import {
-  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, compare, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
+  Bytes, Dict, Fail, Float, List, Range, StarlarkSet, Tuple, codepointCount, compare, floatToInt, hasAttrs, isInt, iterate, lengthOf, toArray, truth, typeOf,
   type Value,
 } from './value.js';
 
@@ -27,12 +27,7 @@ function toInt(v: Value, base: Value | undefined): Int {
   if (base !== undefined) throw new Fail(`can't convert non-string with explicit base`);
   if (typeof v === 'boolean') return v ? 1 : 0;
   if (isInt(v)) return v;
-  if (v instanceof Float) {
-    if (Number.isNaN(v.v)) throw new Fail('cannot convert float NaN to integer');
-    if (!Number.isFinite(v.v)) throw new Fail('cannot convert float infinity to integer');
-    const t = Math.trunc(v.v);
-    return Number.isSafeInteger(t) ? (t === 0 ? 0 : t) : bigOrSmall(BigInt(t));
-  }
+  if (v instanceof Float) return floatToInt(v.v);
   throw new Fail(`got ${typeOf(v)}, want string, number, or bool`);
 }
 
@@ -49,9 +44,9 @@ function parseIntString(s0: string, base: number): Int {
   }
   const prefix = s.slice(0, 2).toLowerCase();
   const prefixBase = prefix === '0x' ? 16 : prefix === '0o' ? 8 : prefix === '0b' ? 2 : 0;
-  if (prefixBase) {
-    if (base === 0) base = prefixBase;
-    else if (base !== prefixBase) bad();
+  if (prefixBase && (base === 0 || base === prefixBase)) {
+    // a prefix of another base is read as digits ("0b0" in base 16 is 0xb0)
+    base = prefixBase;
     s = s.slice(2);
   } else if (base === 0) {
     if (s.length > 1 && s[0] === '0') {
@@ -97,6 +92,7 @@ function minMax(name: string, sign: number): BuiltinImpl {
   return (thread, args, kw) => {
     const [key, dflt] = unpackArgs([], kw, ['key?', 'default?']);
     if (args.length === 0) throw new Fail(`${name} requires at least one positional argument`);
+    if (args.length === 1 && iterate(args[0]!) === undefined) throw new Fail(`${typeOf(args[0]!)} value is not iterable`);
     const items = args.length === 1 ? toArray(args[0]!, '') : args;
     if (items.length === 0) {
       if (dflt !== undefined) return dflt;
@@ -116,12 +112,29 @@ function minMax(name: string, sign: number): BuiltinImpl {
 }
 
 export function sortValues(thread: Thread, items: Value[], key: Value | undefined, reverse: boolean): Value[] {
-  const keys = key !== undefined && key !== null ? items.map((x) => callValue(thread, key, [x])) : items;
+  if (key !== undefined && !(key instanceof Callable)) throw new Fail(`for parameter key: got ${typeOf(key)}, want callable`);
+  const keys = key !== undefined ? items.map((x) => callValue(thread, key, [x])) : items;
   const idx = items.map((_, i) => i);
-  idx.sort((a, b) => {
-    const c = compare('<', keys[a]!, keys[b]!);
-    return reverse ? -c : c;
-  });
+  try {
+    idx.sort((a, b) => {
+      const c = compare('<', keys[a]!, keys[b]!);
+      return reverse ? -c : c;
+    });
+  } catch (e) {
+    // which pair the sort happened to compare is the engine's choice: report, as starlark-go's
+    // insertion sort does, the last neighbours (later < earlier) that cannot be compared
+    let last = e;
+    if (e instanceof Fail) {
+      for (let i = 1; i < keys.length; i++) {
+        try {
+          compare('<', keys[i]!, keys[i - 1]!);
+        } catch (f) {
+          last = f;
+        }
+      }
+    }
+    throw last;
+  }
   return idx.map((i) => items[i]!);
 }
 
@@ -146,12 +159,14 @@ const impls: Record<string, BuiltinImpl> = {
   bytes: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
     if (x instanceof Bytes) return x;
-    if (typeof x === 'string') return new Bytes(x);
+    // invalid UTF-8 in a string becomes U+FFFD, as str(bytes) does the other way
+    if (typeof x === 'string') return new Bytes(decodeLossy(x));
     const it = iterate(x!);
     if (it === undefined) throw new Fail(`want string, bytes, or iterable of ints, got ${typeOf(x!)}`);
     let b = '';
     for (const e of it) {
-      if (!isInt(e) || e < 0 || e > 255) throw new Fail(`at index ${b.length}, ${repr(e)} out of range .want value in unsigned 8-bit range`);
+      if (!isInt(e)) throw new Fail(`at index ${b.length}, got ${typeOf(e)}, want int`);
+      if (e < 0 || e > 255) throw new Fail(`at index ${b.length}, ${repr(e)} out of range (want value in unsigned 8-bit range)`);
       b += String.fromCharCode(Number(e));
     }
     return new Bytes(b);
@@ -166,9 +181,7 @@ const impls: Record<string, BuiltinImpl> = {
   },
   dict: (_t, args, kw) => {
     const d = new Dict();
-    if (args.length > 1) throw new Fail(`got ${args.length} arguments, want at most 1`);
-    updateDict(d, args, undefined, '');
-    for (const [k, v] of kw ?? []) d.set(k, v);
+    updateDict(d, args, kw, '');
     return d;
   },
   dir: (_t, args, kw) => {
@@ -214,19 +227,24 @@ const impls: Record<string, BuiltinImpl> = {
   },
   hash: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    let s: string;
-    if (typeof x === 'string') s = x;
-    else if (x instanceof Bytes) s = x.b;
-    else throw new Fail(`got ${typeOf(x!)}, want string or bytes`);
-    // Java's String.hashCode over the bytes, as starlark-go does
-    let h = 0;
-    for (let i = 0; i < s.length; i++) h = (Math.imul(h, 31) + s.charCodeAt(i)) | 0;
-    return h;
+    if (typeof x === 'string') {
+      // Java's String.hashCode (over UTF-16 code units), as starlark-go does
+      const u = decodeUtf8(x);
+      let h = 0;
+      for (let i = 0; i < u.length; i++) h = (Math.imul(h, 31) + u.charCodeAt(i)) | 0;
+      return h;
+    }
+    if (x instanceof Bytes) {
+      // 32-bit FNV-1a
+      let h = 0x811c9dc5;
+      for (let i = 0; i < x.b.length; i++) h = Math.imul(h ^ x.b.charCodeAt(i), 0x01000193);
+      return h >>> 0;
+    }
+    throw new Fail(`got ${typeOf(x!)}, want string or bytes`);
   },
   int: (_t, args, kw) => {
-    const [x, base] = unpackArgs(args, kw, ['x?', 'base?']);
-    if (x === undefined) return 0;
-    return toInt(x, base);
+    const [x, base] = unpackArgs(args, kw, ['x', 'base?']);
+    return toInt(x!, base);
   },
   len: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
@@ -245,7 +263,7 @@ const impls: Record<string, BuiltinImpl> = {
     if (typeof x === 'string') {
       if (x.length === 0) throw new Fail('string encodes 0 Unicode code points, want 1');
       const [cp, n] = decodeRune(x, 0);
-      if (n !== x.length) throw new Fail(`string encodes ${[...x].length > 1 ? 'more than one' : ''} Unicode code points, want 1`.replace('  ', ' '));
+      if (n !== x.length) throw new Fail(`string encodes ${codepointCount(x)} Unicode code points, want 1`);
       return cp < 0 ? 0xfffd : cp;
     }
     if (x instanceof Bytes) {
@@ -265,8 +283,10 @@ const impls: Record<string, BuiltinImpl> = {
   },
   range: (_t, args, kw) => {
     noKwargs(kw);
-    const nums = args.map((a) => {
+    const params = args.length === 1 ? ['stop'] : ['start', 'stop', 'step'];
+    const nums = args.map((a, i) => {
       if (!isInt(a)) throw new Fail(`got ${typeOf(a)}, want int`);
+      if (a < -(2 ** 31) || a >= 2 ** 31) throw new Fail(`for parameter ${params[i]}: ${a} out of range (want value in signed 32-bit range)`);
       return Number(a);
     });
     if (nums.length === 0 || nums.length > 3) throw new Fail(`got ${nums.length} arguments, want 1-3`);
@@ -287,7 +307,7 @@ const impls: Record<string, BuiltinImpl> = {
   },
   sorted: (t, args, kw) => {
     const [x, key, reverse] = unpackArgs(args, kw, ['iterable', 'key?', 'reverse?']);
-    return new List(sortValues(t, toArray(x!, ''), key, truth(reverse ?? false)));
+    return new List(sortValues(t, toArray(x!, 'for parameter iterable: '), key, truth(reverse ?? false)));
   },
   str: (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);

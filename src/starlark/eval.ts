@@ -7,8 +7,9 @@ import { Builtin, Callable, Cell, LimitFail, StarlarkFunction, type CompiledBody
 import { binary, index, setIndex, slice, unary } from './ops.js';
 import { getAttr, setAttr } from './attrs.js';
 import type { Arg, Binding, Clause, DictEntry, Expr, FunctionInfo, Stmt } from './syntax.js';
-import { Bytes, Dict, Fail, Float, HashTable, List, Tuple, iterate, toArray, truth, typeOf, type Value } from './value.js';
+import { Bytes, Dict, Fail, Float, HashTable, List, Tuple, iterate, truth, typeOf, type Value } from './value.js';
 import { str } from './format.js';
+import { nearestName } from './spell.js';
 
 type ExprFn = (fr: Frame) => Value;
 /** 0: next statement; 1: break; 2: continue; 3: return */
@@ -19,7 +20,7 @@ export interface CompileEnv {
   predeclared: (name: string) => Value;
   universal: (name: string) => Value;
   /** loads a module for a `load` statement */
-  load: (module: string, pos: Position) => (name: string) => Value | undefined;
+  load: (module: string, pos: Position) => ReadonlyMap<string, Value>;
 }
 
 function fail(fr: Frame, pos: Position, msg: string): never {
@@ -115,11 +116,14 @@ export class Compiler {
     const stores = s.to.map((id) => this.store(id));
     return (fr) => {
       fr.pos = s.modulePos;
-      const lookup = this.env.load(s.module, s.pos);
+      const members = this.env.load(s.module, s.pos);
       for (let i = 0; i < s.from.length; i++) {
         const name = s.from[i]!.name;
-        const v = lookup(name);
-        if (v === undefined) fail(fr, s.from[i]!.pos, `load: name ${name} not found in module ${s.module}`);
+        const v = members.get(name);
+        if (v === undefined) {
+          const hint = nearestName(name, members.keys());
+          fail(fr, s.from[i]!.pos, `load: name ${name} not found in module ${s.module}${hint ? ` (did you mean ${hint}?)` : ''}`);
+        }
         stores[i]!(fr, v);
       }
       return 0;
@@ -182,10 +186,16 @@ export class Compiler {
     const y = this.expr(rhs);
     const apply = (fr: Frame, old: Value, v: Value): Value => {
       fr.pos = opPos;
-      if (op === '+' && old instanceof List) {
+      if (op === '|' && old instanceof Dict && v instanceof Dict) {
+        // dict |= dict updates in place
+        for (const e of v.entries()) old.set(e.k, e.v);
+        return old;
+      }
+      const iterable = op === '+' && old instanceof List ? iterate(v) : undefined;
+      if (iterable !== undefined && old instanceof List) {
         if (old.frozen) throw new Fail('cannot apply += to frozen list');
         old.checkMutable('apply += to');
-        const add = toArray(v);
+        const add = Array.from(iterable);
         fr.thread.checkSize(old.elems.length + add.length, 'list +=');
         for (const e of add) old.elems.push(e);
         return old;
@@ -460,7 +470,8 @@ export class Compiler {
         return (fr) => {
           const a = x(fr);
           const b = y(fr);
-          if (a === b) return true;
+          // containers are compared element-wise even with themselves (a cycle fails, as in starlark-go)
+          if (a === b && typeof a !== 'object') return true;
           fr.pos = pos;
           return binary(fr.thread, op, a, b);
         };
@@ -516,7 +527,7 @@ export class Compiler {
           kwargs ??= [];
           for (const e of d.entries()) {
             if (typeof e.k !== 'string') fail(fr, lparen, `keywords must be strings, not ${typeOf(e.k)}`);
-            if (kwargs.some(([k]) => k === e.k)) fail(fr, lparen, `multiple values for parameter "${e.k}"`);
+            // a name given twice is the callee's to report (its parameters, or dict's keys)
             kwargs.push([e.k, e.v]);
           }
         }

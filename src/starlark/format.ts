@@ -2,9 +2,9 @@
  * Turning values into text: str, repr (starlark-go's spelling), float formatting, and the
  * `%` operator on strings.
  */
-import { Callable } from './function.js';
+import { Builtin, Callable } from './function.js';
 import { decodeRune, encodeRune } from './text.js';
-import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, hasAttrs, isInt, typeOf, type Value } from './value.js';
+import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, floatToInt, hasAttrs, isInt, typeOf, type Value } from './value.js';
 import { toBig, type Int } from './int.js';
 
 export function str(v: Value): string {
@@ -49,15 +49,16 @@ export function repr(v: Value, seen: Set<object> = new Set()): string {
     if (v.step !== 1) return `range(${v.start}, ${v.stop}, ${v.step})`;
     return v.start !== 0 ? `range(${v.start}, ${v.stop})` : `range(${v.stop})`;
   }
-  if (v instanceof Callable) {
-    return v.typeName === 'function' ? `<function ${v.name}>` : `<built-in function ${v.name}>`;
-  }
   const custom = (v as { repr?: (seen: Set<object>) => string }).repr;
   if (custom) {
     seen.add(v);
     const s = custom.call(v, seen);
     seen.delete(v);
     return s;
+  }
+  if (v instanceof Builtin && v.recv !== null) return `<built-in method ${v.name} of ${typeOf(v.recv)} value>`;
+  if (v instanceof Callable) {
+    return v.typeName === 'function' ? `<function ${v.name}>` : `<built-in function ${v.name}>`;
   }
   if (hasAttrs(v)) return `<${v.typeName}>`;
   return `<${(v as StarlarkObject).typeName}>`;
@@ -109,7 +110,8 @@ export function formatFloat(x: number, conv: 'g' | 'e' | 'f' | 'G' | 'E' | 'F', 
   if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? '+inf' : '-inf';
   const lower = conv.toLowerCase();
   let s: string;
-  if (lower === 'f') s = x.toFixed(prec < 0 ? 6 : prec);
+  // toFixed prints 1e21 and above in exponent form; those are integers, so print them exactly
+  if (lower === 'f') s = Math.abs(x) >= 1e21 ? `${BigInt(x)}.${'0'.repeat(prec < 0 ? 6 : prec)}` : x.toFixed(prec < 0 ? 6 : prec);
   else if (lower === 'e') s = goExp(prec < 0 ? x.toExponential() : x.toExponential(prec));
   else {
     // Go's shortest %g: exponent form when the exponent is < -4 or >= 6
@@ -119,6 +121,8 @@ export function formatFloat(x: number, conv: 'g' | 'e' | 'f' | 'G' | 'E' | 'F', 
     else s = prec < 0 ? plainDecimal(x) : x.toPrecision(prec);
     if (prec < 0 && !s.includes('.') && !s.includes('e')) s += '.0';
   }
+  // JS drops the sign of a negative number that rounds to zero (and of -0)
+  if ((x < 0 || Object.is(x, -0)) && !s.startsWith('-')) s = '-' + s;
   if (conv === 'G' || conv === 'E' || conv === 'F') s = s.toUpperCase();
   return s;
 }
@@ -187,9 +191,9 @@ export function percentFormat(format: string, arg: Value): string {
   return out;
 }
 
+/** Arguments left over, unless the one argument is a mapping that %(key)s reads from. */
 function key0(args: readonly Value[], used: number, arg: Value): boolean {
-  if (!(arg instanceof Tuple)) return false;
-  return used < args.length;
+  return used < args.length && !(arg instanceof Dict);
 }
 
 function formatVerb(verb: string, v: Value): string {
@@ -202,10 +206,10 @@ function formatVerb(verb: string, v: Value): string {
     case 'x':
     case 'X': {
       let n: Int;
+      if (typeof v === 'boolean') throw new Fail('cannot convert bool to int');
       if (isInt(v)) n = v;
       else if (v instanceof Float) {
-        if (!Number.isFinite(v.v)) throw new Fail(`cannot convert float ${formatFloat(v.v, 'g')} to integer`);
-        n = BigInt(Math.trunc(v.v));
+        n = floatToInt(v.v);
       } else throw new Fail(`%${verb} format requires integer: ${typeOf(v)}`);
       const b = toBig(n);
       const radix = verb === 'o' ? 8 : verb === 'x' || verb === 'X' ? 16 : 10;
@@ -221,9 +225,8 @@ function formatVerb(verb: string, v: Value): string {
       let x: number;
       if (v instanceof Float) x = v.v;
       else if (isInt(v)) x = Number(v);
-      else throw new Fail(`%${verb} format requires float: ${typeOf(v)}`);
-      if (verb === 'g' || verb === 'G') return formatGPrec(x, verb);
-      return formatFloat(x, verb as 'e', 6);
+      else throw new Fail(`%${verb} format requires float, not ${typeOf(v)}`);
+      return formatFloat(x, verb, verb === 'g' || verb === 'G' ? -1 : 6);
     }
     case 'c': {
       if (typeof v === 'string') {
@@ -243,11 +246,3 @@ function formatVerb(verb: string, v: Value): string {
   throw new Fail(`unknown conversion %${verb}`);
 }
 
-/** %g with Go's default precision (shortest), for the % operator. */
-function formatGPrec(x: number, verb: string): string {
-  if (!Number.isFinite(x)) return Number.isNaN(x) ? 'nan' : x > 0 ? '+inf' : '-inf';
-  const e = x.toExponential();
-  const exp = Number(e.split('e')[1]);
-  const s = exp < -4 || exp >= 6 ? goExp(e) : plainDecimal(x);
-  return verb === 'G' ? s.toUpperCase() : s;
-}

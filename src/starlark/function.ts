@@ -109,7 +109,10 @@ export class StarlarkFunction extends Callable {
   hashKey(): string {
     return `fn:${this.id}`;
   }
+  private frozen = false;
   override freeze(): void {
+    if (this.frozen) return;
+    this.frozen = true;
     for (const d of this.defaults) if (d !== undefined) freeze(d);
     for (const c of this.freevars) if (c.v !== undefined) freeze(c.v);
   }

@@ -49,7 +49,7 @@ export function execFile(options: ExecOptions): ExecResult {
   resolveFile(file, (n) => predeclared.has(n), (n) => universal.has(n), thread.dialect);
   const names = file.globals!.map((g) => g.name);
   const module: ModuleState = { globals: new Array(names.length), globalNames: names };
-  const loadModule = (name: string, pos: Position): ((n: string) => Value | undefined) => {
+  const loadModule = (name: string, pos: Position): ReadonlyMap<string, Value> => {
     if (!options.load) throw new Fail(`cannot load ${name}: no loader`);
     let members: Map<string, Value>;
     try {
@@ -60,7 +60,7 @@ export function execFile(options: ExecOptions): ExecResult {
       throw new Fail(`cannot load ${name}: ${msg}`);
     }
     void pos;
-    return (n) => members.get(n);
+    return members;
   };
   const compiler = new Compiler({
     module,

@@ -11,6 +11,7 @@ import type { Limits } from './function.js';
 import { execFile, newThread } from './interp.js';
 import { jsonModule } from './module-json.js';
 import { mathModule } from './module-math.js';
+import { timeModule } from './module-time.js';
 import { structModule } from './module-struct.js';
 import { Struct } from './struct.js';
 import { decodeUtf8, encodeUtf8 } from './text.js';
@@ -27,7 +28,7 @@ export interface StarlarkFunctionInput {
   /** `ctx.open_api`: the OpenAPI schema document in use */
   openApi?: YMap;
   limits?: Limits;
-  /** the source of a module named by `load("name", ...)`; json.star and math.star are built in */
+  /** the source of a module named by `load("name", ...)`; json.star, math.star and time.star are built in */
   load?: (module: string) => string;
   /** where `print` goes */
   print?: (msg: string) => void;
@@ -100,6 +101,7 @@ export function runStarlarkFunction(input: StarlarkFunctionInput): StarlarkFunct
   const builtinModules = new Map<string, () => Map<string, Value>>([
     ['json.star', () => new Map([['json', jsonModule()]])],
     ['math.star', () => new Map([['math', mathModule()]])],
+    ['time.star', () => new Map([['time', timeModule()]])],
   ]);
   const loaded = new Map<string, Map<string, Value>>();
   const dialect = { set: true, while: true, topLevelControl: true, globalReassign: true, recursion: true };

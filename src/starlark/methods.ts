@@ -5,9 +5,11 @@
 import { noKwargs, unpackArgs } from './args.js';
 import { Builtin, type BuiltinImpl } from './function.js';
 import { quote } from './format.js';
+import { asIndex } from './ops.js';
 import { formatString } from './string-format.js';
-import { decodeRune } from './text.js';
-import { Bytes, Dict, Fail, HashTable, List, StarlarkSet, Tuple, equals, isInt, iterate, toArray, typeOf, type Value } from './value.js';
+import { capitalize, isAlnum, isAlpha, isLower, isSpace, isTitle, isUpper, lower, title, upper } from './text-case.js';
+import { decodeRune, encodeRune } from './text.js';
+import { Bytes, StarlarkObject, Dict, Fail, HashTable, List, StarlarkSet, Tuple, equals, isInt, iterate, toArray, typeOf, type Value } from './value.js';
 
 type Table = Map<string, Builtin>;
 
@@ -30,6 +32,12 @@ function span(n: number, start: Value | undefined, end: Value | undefined): [num
   return [Math.min(a, n), Math.min(b, n)];
 }
 
+/** An element of the tuple given to startswith/endswith. */
+function tupleElem(e: Value, i: number): string {
+  if (typeof e !== 'string') throw new Fail(`got ${typeOf(e)}, for element ${i}`);
+  return e;
+}
+
 function asStr(v: Value | undefined, what: string): string {
   if (typeof v !== 'string') throw new Fail(`${what}: got ${typeOf(v ?? null)}, want string`);
   return v;
@@ -38,7 +46,7 @@ function asStr(v: Value | undefined, what: string): string {
 const WS = ' \t\n\v\f\r';
 
 function strip(s: string, chars: Value | undefined, left: boolean, right: boolean): string {
-  const set = chars === undefined || chars === null ? WS : asStr(chars, 'strip');
+  const set = chars === undefined || chars === null || chars === '' ? WS : asStr(chars, 'strip');
   let a = 0;
   let b = s.length;
   if (left) while (a < b && set.includes(s[a]!)) a++;
@@ -53,7 +61,8 @@ function strip(s: string, chars: Value | undefined, left: boolean, right: boolea
 function split(s: string, sep: Value | undefined, maxsplit: number, fromRight: boolean): Value[] {
   if (sep === undefined || sep === null) {
     const words = s.split(/[ \t\n\v\f\r]+/).filter((w) => w !== '');
-    if (maxsplit < 0 || words.length <= maxsplit + 1) return words;
+    // with a split to spare, the last piece keeps its outer whitespace
+    if (maxsplit < 0 || words.length <= maxsplit) return words;
     if (!fromRight) {
       const out: string[] = [];
       let rest = s.replace(/^[ \t\n\v\f\r]+/, '');
@@ -94,37 +103,39 @@ function codepoints(s: string): string[] {
   return out;
 }
 
-/** An iterable of a string's elements (elems, codepoints, ...): not a list, iterable only. */
-class StringIterable extends Tuple {
-  override readonly typeName: 'tuple' = 'string.elems' as 'tuple';
-  constructor(elems: Value[], readonly label: string, readonly src: string) {
-    super(elems);
+const REPLACEMENT = encodeRune(0xfffd);
+
+/** What string.elems() and its kin return: iterable only (no len, no index), typed as starlark-go types it. */
+class StringIterable extends StarlarkObject {
+  constructor(
+    readonly typeName: string,
+    protected readonly elems: Value[],
+    /** the method that made it, for repr */
+    private readonly method: string,
+    private readonly src: string,
+  ) {
+    super();
+  }
+  iterate(): Iterable<Value> {
+    return this.elems;
   }
   repr(): string {
-    return `${quote(this.src, false)}.${this.label}()`;
+    const bytes = this.typeName.startsWith('bytes');
+    return `${bytes ? 'b' : ''}${quote(this.src, bytes)}.${this.method}()`;
+  }
+  hashKey(): string {
+    throw new Fail(`unhashable type: ${this.typeName}`);
   }
 }
 
-function isCase(s: string, upper: boolean): boolean {
-  let cased = false;
-  for (const c of s) {
-    if (c.toUpperCase() !== c.toLowerCase()) {
-      cased = true;
-      if ((upper && c !== c.toUpperCase()) || (!upper && c !== c.toLowerCase())) return false;
-    }
+/** elems() and elem_ords(): a byte each, so they have a length and can be indexed as well. */
+class StringElems extends StringIterable {
+  len(): number {
+    return this.elems.length;
   }
-  return cased;
-}
-
-function title(s: string): string {
-  let out = '';
-  let prevCased = false;
-  for (const c of s) {
-    const cased = c.toUpperCase() !== c.toLowerCase();
-    out += cased ? (prevCased ? c.toLowerCase() : c.toUpperCase()) : c;
-    prevCased = cased;
+  index(i: Value): Value {
+    return this.elems[asIndex(i, this.elems.length, this.typeName)]!;
   }
-  return out;
 }
 
 function find(name: string, s: string, args: Value[], kwargs: [string, Value][] | undefined, fromRight: boolean): number {
@@ -140,8 +151,7 @@ export const STRING_METHODS: Table = table({
   capitalize: (_t, args, kw, s) => {
     noKwargs(kw);
     unpackArgs(args, kw, []);
-    const x = s as string;
-    return x.slice(0, 1).toUpperCase() + x.slice(1).toLowerCase();
+    return capitalize(s as string);
   },
   count: (_t, args, kw, s) => {
     const [sub, start, end] = unpackArgs(args, kw, ['sub', 'start?', 'end?']);
@@ -154,27 +164,27 @@ export const STRING_METHODS: Table = table({
   },
   elems: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(s as string)], 'elems', s as string);
+    return new StringElems('string.elems', [...(s as string)], 'elems', s as string);
   },
   elem_ords: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(s as string)].map((c) => c.charCodeAt(0)), 'elem_ords', s as string);
+    return new StringElems('string.elems', [...(s as string)].map((c) => c.charCodeAt(0)), 'elem_ords', s as string);
   },
   codepoints: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
-    return new StringIterable(codepoints(s as string), 'codepoints', s as string);
+    return new StringIterable('string.codepoints', codepoints(s as string).map((c) => (decodeRune(c, 0)[0] < 0 ? REPLACEMENT : c)), 'codepoints', s as string);
   },
   codepoint_ords: (_t, args, kw, s) => {
     unpackArgs(args, kw, []);
     const x = s as string;
-    return new StringIterable(codepoints(x).map((c) => decodeRune(c, 0)[0] < 0 ? 0xfffd : decodeRune(c, 0)[0]), 'codepoint_ords', x);
+    return new StringIterable('string.codepoints', codepoints(x).map((c) => decodeRune(c, 0)[0] < 0 ? 0xfffd : decodeRune(c, 0)[0]), 'codepoint_ords', x);
   },
   endswith: (_t, args, kw, s) => {
     const [suffix, start, end] = unpackArgs(args, kw, ['suffix', 'start?', 'end?']);
     const x = s as string;
     const [a, b] = span(x.length, start, end);
     const region = x.slice(a, b);
-    if (suffix instanceof Tuple) return suffix.elems.some((e) => region.endsWith(asStr(e, 'endswith')));
+    if (suffix instanceof Tuple) return suffix.elems.some((e, i) => region.endsWith(tupleElem(e, i)));
     return region.endsWith(asStr(suffix, 'endswith'));
   },
   startswith: (_t, args, kw, s) => {
@@ -182,7 +192,7 @@ export const STRING_METHODS: Table = table({
     const x = s as string;
     const [a, b] = span(x.length, start, end);
     const region = x.slice(a, b);
-    if (prefix instanceof Tuple) return prefix.elems.some((e) => region.startsWith(asStr(e, 'startswith')));
+    if (prefix instanceof Tuple) return prefix.elems.some((e, i) => region.startsWith(tupleElem(e, i)));
     return region.startsWith(asStr(prefix, 'startswith'));
   },
   find: (_t, args, kw, s) => find('find', s as string, args, kw, false),
@@ -198,17 +208,13 @@ export const STRING_METHODS: Table = table({
     return i;
   },
   format: (t, args, kw, s) => formatString(t, s as string, args, kw),
-  isalnum: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[\p{L}\p{N}]+$/u.test(s as string)),
-  isalpha: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^\p{L}+$/u.test(s as string)),
+  isalnum: (_t, args, kw, s) => (unpackArgs(args, kw, []), isAlnum(s as string)),
+  isalpha: (_t, args, kw, s) => (unpackArgs(args, kw, []), isAlpha(s as string)),
   isdigit: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[0-9]+$/.test(s as string)),
-  islower: (_t, args, kw, s) => (unpackArgs(args, kw, []), isCase(s as string, false)),
-  isupper: (_t, args, kw, s) => (unpackArgs(args, kw, []), isCase(s as string, true)),
-  isspace: (_t, args, kw, s) => (unpackArgs(args, kw, []), /^[ \t\n\v\f\r]+$/.test(s as string)),
-  istitle: (_t, args, kw, s) => {
-    unpackArgs(args, kw, []);
-    const x = s as string;
-    return /[A-Za-z]/.test(x) && title(x) === x;
-  },
+  islower: (_t, args, kw, s) => (unpackArgs(args, kw, []), isLower(s as string)),
+  isupper: (_t, args, kw, s) => (unpackArgs(args, kw, []), isUpper(s as string)),
+  isspace: (_t, args, kw, s) => (unpackArgs(args, kw, []), isSpace(s as string)),
+  istitle: (_t, args, kw, s) => (unpackArgs(args, kw, []), isTitle(s as string)),
   join: (t, args, kw, s) => {
     const [iterable] = unpackArgs(args, kw, ['iterable']);
     const it = iterate(iterable!);
@@ -223,8 +229,8 @@ export const STRING_METHODS: Table = table({
     t.checkSize(size, 'join');
     return parts.join(s as string);
   },
-  lower: (_t, args, kw, s) => (unpackArgs(args, kw, []), (s as string).replace(/[A-Z]+/g, (m) => m.toLowerCase())),
-  upper: (_t, args, kw, s) => (unpackArgs(args, kw, []), (s as string).replace(/[a-z]+/g, (m) => m.toUpperCase())),
+  lower: (_t, args, kw, s) => (unpackArgs(args, kw, []), lower(s as string)),
+  upper: (_t, args, kw, s) => (unpackArgs(args, kw, []), upper(s as string)),
   title: (_t, args, kw, s) => (unpackArgs(args, kw, []), title(s as string)),
   lstrip: (_t, args, kw, s) => strip(s as string, unpackArgs(args, kw, ['cutset?'])[0], true, false),
   rstrip: (_t, args, kw, s) => strip(s as string, unpackArgs(args, kw, ['cutset?'])[0], false, true),
@@ -309,7 +315,7 @@ function partition(s: string, sepV: Value, fromRight: boolean): Value {
 export const BYTES_METHODS: Table = table({
   elems: (_t, args, kw, b) => {
     unpackArgs(args, kw, []);
-    return new StringIterable([...(b as Bytes).b].map((c) => c.charCodeAt(0)), 'elems', (b as Bytes).b);
+    return new StringElems('bytes.elems', [...(b as Bytes).b].map((c) => c.charCodeAt(0)), 'elems', (b as Bytes).b);
   },
 });
 
@@ -392,24 +398,32 @@ export function updateDict(d: HashTable, args: Value[], kwargs: [string, Value][
       for (const e of src.entries()) d.set(e.k, e.v);
     } else {
       const it = iterate(src);
-      if (it === undefined) throw new Fail(`${what}argument #1 is not iterable: ${typeOf(src)}`);
+      if (it === undefined) throw new Fail(`${what}got ${typeOf(src)}, want iterable`);
       let i = 0;
       for (const pair of it) {
         const kv = iterate(pair);
-        if (kv === undefined) throw new Fail(`${what}element #${i} is not iterable: ${typeOf(pair)}`);
+        if (kv === undefined) throw new Fail(`${what}dictionary update sequence element #${i} is not iterable (${typeOf(pair)})`);
         const arr = Array.from(kv);
-        if (arr.length !== 2) throw new Fail(`${what}element #${i} has length ${arr.length}, want 2`);
+        if (arr.length !== 2) throw new Fail(`${what}dictionary update sequence element #${i} has length ${arr.length}, want 2`);
         d.set(arr[0]!, arr[1]!);
         i++;
       }
     }
   }
-  if (kwargs) for (const [k, v] of kwargs) d.set(k, v);
+  if (kwargs) {
+    const seen = new Set<string>();
+    for (const [k, v] of kwargs) {
+      if (seen.has(k)) throw new Fail(`${what}duplicate keyword arg: ${quote(k, false)}`);
+      seen.add(k);
+      d.set(k, v);
+    }
+  }
 }
 
 export const DICT_METHODS: Table = table({
   clear: (_t, args, kw, d) => (unpackArgs(args, kw, []), dict(d).clear(), null),
   get: (_t, args, kw, d) => {
+    noKwargs(kw);
     const [k, dflt] = unpackArgs(args, kw, ['key', 'default?']);
     return dict(d).get(k!) ?? dflt ?? null;
   },
@@ -456,24 +470,40 @@ function set(v: Value): StarlarkSet {
 function setFrom(v: Value, what: string): StarlarkSet {
   const it = iterate(v);
   if (it === undefined) throw new Fail(`${what}: got ${typeOf(v)}, want iterable`);
+  return setOf(it);
+}
+
+function setOf(it: Iterable<Value>): StarlarkSet {
   const s = new StarlarkSet();
   for (const e of it) s.set(e, null);
   return s;
 }
 
+/** The elements of each argument of a method that takes any number of iterables. */
+function iterablesOf(args: Value[]): Iterable<Value>[] {
+  return args.map((a, i) => {
+    const it = iterate(a);
+    if (it === undefined) throw new Fail(`argument #${i + 1} is not iterable: ${typeOf(a)}`);
+    return it;
+  });
+}
+
 export const SET_METHODS: Table = table({
   add: (_t, args, kw, s) => {
     const [x] = unpackArgs(args, kw, ['elem']);
-    const self = set(s);
-    if (!self.has(x!)) self.set(x!, null);
-    else if (self.frozen) throw new Fail('cannot insert into frozen hash table');
+    set(s).set(x!, null);
     return null;
   },
-  clear: (_t, args, kw, s) => (unpackArgs(args, kw, []), set(s).clear(), null),
+  clear: (_t, args, kw, s) => {
+    unpackArgs(args, kw, []);
+    // an empty set is left alone, frozen or not (starlark-go)
+    if (set(s).size > 0) set(s).clear();
+    return null;
+  },
   difference: (_t, args, kw, s) => {
     noKwargs(kw);
     const out = new StarlarkSet();
-    const others = args.map((a) => setFrom(a, 'difference'));
+    const others = iterablesOf(args).map((it) => setOf(it));
     for (const k of set(s).keys()) if (!others.some((o) => o.has(k))) out.set(k, null);
     return out;
   },
@@ -487,7 +517,7 @@ export const SET_METHODS: Table = table({
   },
   intersection: (_t, args, kw, s) => {
     noKwargs(kw);
-    const others = args.map((a) => setFrom(a, 'intersection'));
+    const others = iterablesOf(args).map((it) => setOf(it));
     const out = new StarlarkSet();
     for (const k of set(s).keys()) if (others.every((o) => o.has(k))) out.set(k, null);
     return out;
@@ -513,7 +543,7 @@ export const SET_METHODS: Table = table({
   remove: (_t, args, kw, s) => {
     const [x] = unpackArgs(args, kw, ['elem']);
     const self = set(s);
-    if (self.delete(x!) === undefined) throw new Fail('element not found');
+    if (self.delete(x!) === undefined) throw new Fail('missing key');
     return null;
   },
   symmetric_difference: (_t, args, kw, s) => {
@@ -528,8 +558,14 @@ export const SET_METHODS: Table = table({
     noKwargs(kw);
     const out = new StarlarkSet();
     for (const k of set(s).keys()) out.set(k, null);
-    for (const a of args) for (const k of setFrom(a, 'union').keys()) out.set(k, null);
+    for (const it of iterablesOf(args)) for (const k of it) out.set(k, null);
     return out;
+  },
+  update: (_t, args, kw, s) => {
+    if (kw?.length) throw new Fail('does not accept keyword arguments');
+    const self = set(s);
+    for (const it of iterablesOf(args)) for (const k of it) self.set(k, null);
+    return null;
   },
 });
 

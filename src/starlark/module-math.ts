@@ -1,9 +1,8 @@
 /** The `math` module (starlark-go's lib/math). */
 import { unpackArgs } from './args.js';
 import { Builtin } from './function.js';
-import { bigOrSmall } from './int.js';
 import { Module } from './struct.js';
-import { Fail, Float, isInt, typeOf, type Value } from './value.js';
+import { Fail, Float, floatToInt, isInt, typeOf, type Value } from './value.js';
 
 function num(v: Value | undefined, fn: string): number {
   if (v instanceof Float) return v.v;
@@ -15,11 +14,11 @@ function num(v: Value | undefined, fn: string): number {
   throw new Fail(`${fn}: got ${typeOf(v ?? null)}, want float or int`);
 }
 
-function unary(name: string, f: (x: number) => number, domain?: (x: number) => boolean): Builtin {
+/** Out-of-domain arguments give NaN, as Go's math package does. */
+function unary(name: string, f: (x: number) => number): Builtin {
   return new Builtin(name, (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
     const v = num(x, name);
-    if (domain && !domain(v)) throw new Fail('math domain error');
     return new Float(f(v));
   });
 }
@@ -31,13 +30,16 @@ function binaryFn(name: string, f: (x: number, y: number) => number): Builtin {
   });
 }
 
-function toIntResult(x: number): Value {
-  if (!Number.isFinite(x)) throw new Fail(`cannot convert float ${x} to integer`);
-  return Number.isSafeInteger(x) ? x : bigOrSmall(BigInt(x));
-}
-
+/** Γ(x), with Go's special cases (Γ(±0) = ±Inf, Γ(-Inf) and negative integers NaN) and exact integers. */
 function gamma(x: number): number {
-  if (Number.isInteger(x) && x <= 0) return NaN;
+  if (x === 0) return Object.is(x, -0) ? -Infinity : Infinity;
+  if (x === Infinity) return Infinity;
+  if (Number.isNaN(x) || x === -Infinity || (Number.isInteger(x) && x < 0)) return NaN;
+  if (Number.isInteger(x) && x <= 171) {
+    let f = 1;
+    for (let i = 2; i < x; i++) f *= i;
+    return f;
+  }
   if (x < 0.5) return Math.PI / (Math.sin(Math.PI * x) * gamma(1 - x));
   const g = 7;
   const c = [0.99999999999980993, 676.5203681218851, -1259.1392167224028, 771.32342877765313, -176.61503916999185, 12.507343278686905, -0.13857109526572012, 9.9843695780195716e-6, 1.5056327351493116e-7];
@@ -49,6 +51,7 @@ function gamma(x: number): number {
 }
 
 function remainder(x: number, y: number): number {
+  if (!Number.isFinite(y) && !Number.isNaN(y) && Number.isFinite(x)) return x;
   const n = Math.round(x / y);
   // round half to even
   const q = Math.abs(x / y - Math.trunc(x / y)) === 0.5 ? 2 * Math.round(x / y / 2) : n;
@@ -65,27 +68,27 @@ export function mathModule(): Module {
   const add = (b: Builtin): void => void m.set(b.name, b);
   add(new Builtin('ceil', (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    return isInt(x ?? null) ? x! : toIntResult(Math.ceil(num(x, 'ceil')));
+    return isInt(x ?? null) ? x! : floatToInt(Math.ceil(num(x, 'ceil')));
   }));
   add(new Builtin('floor', (_t, args, kw) => {
     const [x] = unpackArgs(args, kw, ['x']);
-    return isInt(x ?? null) ? x! : toIntResult(Math.floor(num(x, 'floor')));
+    return isInt(x ?? null) ? x! : floatToInt(Math.floor(num(x, 'floor')));
   }));
   add(unary('fabs', Math.abs));
-  add(unary('sqrt', Math.sqrt, (x) => x >= 0 || Number.isNaN(x)));
+  add(unary('sqrt', Math.sqrt));
   add(unary('exp', Math.exp));
   add(unary('sin', Math.sin));
   add(unary('cos', Math.cos));
   add(unary('tan', Math.tan));
-  add(unary('asin', Math.asin, (x) => x >= -1 && x <= 1));
-  add(unary('acos', Math.acos, (x) => x >= -1 && x <= 1));
+  add(unary('asin', Math.asin));
+  add(unary('acos', Math.acos));
   add(unary('atan', Math.atan));
   add(unary('sinh', Math.sinh));
   add(unary('cosh', Math.cosh));
   add(unary('tanh', Math.tanh));
   add(unary('asinh', Math.asinh));
-  add(unary('acosh', Math.acosh, (x) => x >= 1));
-  add(unary('atanh', Math.atanh, (x) => x > -1 && x < 1));
+  add(unary('acosh', Math.acosh));
+  add(unary('atanh', Math.atanh));
   add(unary('degrees', (x) => (x * 180) / Math.PI));
   add(unary('radians', (x) => (x * Math.PI) / 180));
   add(unary('gamma', gamma));
@@ -99,10 +102,9 @@ export function mathModule(): Module {
   add(new Builtin('log', (_t, args, kw) => {
     const [x, base] = unpackArgs(args, kw, ['x', 'base?']);
     const v = num(x, 'log');
-    if (v <= 0) throw new Fail('math domain error');
     if (base === undefined) return new Float(Math.log(v));
     const b = num(base, 'log');
-    if (b <= 0 || b === 1) throw new Fail('math domain error');
+    if (b === 1) throw new Fail('division by zero');
     return new Float(Math.log(v) / Math.log(b));
   }));
   return new Module('math', m);

@@ -9,7 +9,7 @@ import {
   toBig, type Int,
 } from './int.js';
 import { Struct } from './struct.js';
-import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkSet, Tuple, compare, equals, isInt, typeOf, type Value } from './value.js';
+import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, compare, equals, hasBinary, isInt, typeOf, type Value } from './value.js';
 
 export function toNumber(v: Int | Float): number {
   return v instanceof Float ? v.v : intToFloat(v);
@@ -47,6 +47,16 @@ function floatOp(op: string, x: Int | Float, y: Int | Float): Value {
     }
   }
   throw unknownBinary(op, x, y);
+}
+
+/** A binary operator a host type defines (HasBinary), tried with the host value on either side. */
+function hostBinary(op: string, x: Value, y: Value): Value | undefined {
+  if (x instanceof StarlarkObject && hasBinary(x)) {
+    const r = x.binaryOp(op, y, 'left');
+    if (r !== undefined) return r;
+  }
+  if (y instanceof StarlarkObject && hasBinary(y)) return y.binaryOp(op, x, 'right');
+  return undefined;
 }
 
 function unknownBinary(op: string, x: Value, y: Value): Fail {
@@ -166,14 +176,16 @@ export function binary(thread: Thread, op: string, x: Value, y: Value): Value {
     case '!=':
       return !equals(x, y);
     case '<':
-      return compare(op, x, y) < 0;
     case '<=':
-      return compare(op, x, y) <= 0;
     case '>':
-      return compare(op, x, y) > 0;
-    case '>=':
-      return compare(op, x, y) >= 0;
+    case '>=': {
+      if (x instanceof StarlarkSet && y instanceof StarlarkSet) return setOrder(op, x, y);
+      const c = compare(op, x, y);
+      return op === '<' ? c < 0 : op === '<=' ? c <= 0 : op === '>' ? c > 0 : c >= 0;
+    }
   }
+  const r = hostBinary(op, x, y);
+  if (r !== undefined) return r;
   throw unknownBinary(op, x, y);
 }
 
@@ -188,6 +200,14 @@ function bigDivide(a: bigint, b: bigint): number {
     if (shift > 0n) return Number(a >> shift) / Number(b >> shift);
   }
   return fa / fb;
+}
+
+/** Sets are ordered by inclusion: <= is subset, < proper subset. */
+function setOrder(op: string, x: StarlarkSet, y: StarlarkSet): boolean {
+  const [small, big] = op[0] === '<' ? [x, y] : [y, x];
+  if (small.size > big.size || (op.length === 1 && small.size === big.size)) return false;
+  for (const e of small.entries()) if (!big.has(e.k)) return false;
+  return true;
 }
 
 function setOp(x: StarlarkSet, y: StarlarkSet, keep: (inX: boolean, inY: boolean) => boolean): StarlarkSet {
@@ -222,6 +242,15 @@ export function contains(container: Value, x: Value): boolean {
     for (const e of container.elems) if (equals(e, x)) return true;
     return false;
   }
+  if (container instanceof Dict) {
+    // as starlark-go: a key that cannot be looked up (unhashable) is not in the dict
+    try {
+      return container.has(x);
+    } catch (e) {
+      if (e instanceof Fail) return false;
+      throw e;
+    }
+  }
   if (container instanceof HashTable) return container.has(x);
   if (container instanceof Bytes) {
     if (x instanceof Bytes) return container.b.includes(x.b);
@@ -232,7 +261,9 @@ export function contains(container: Value, x: Value): boolean {
     throw new Fail(`'in bytes' requires bytes or int as left operand, not ${typeOf(x)}`);
   }
   if (container instanceof Range) {
-    if (!isInt(x)) return false;
+    if (x instanceof Float && Number.isInteger(x.v)) x = x.v;
+    else if (x instanceof Float) return false;
+    if (!isInt(x)) throw new Fail(`'in <range>' requires integer as left operand, not ${typeOf(x)}`);
     const v = Number(x);
     const { start, step } = container;
     const n = container.length;
@@ -289,7 +320,7 @@ export function index(x: Value, i: Value): Value {
     const k = asIndex(i, x.length, 'string');
     return x[k]!;
   }
-  if (x instanceof Bytes) return x.b.charCodeAt(asIndex(i, x.b.length, 'bytes'));
+  if (x instanceof Bytes) return new Bytes(x.b[asIndex(i, x.b.length, 'bytes')]!);
   if (x instanceof Range) return x.at(asIndex(i, x.length, 'range'));
   const idx = (x as { index?: (i: Value) => Value } | null)?.index;
   if (idx) return idx.call(x, i);
@@ -316,9 +347,9 @@ export function setIndex(x: Value, i: Value, v: Value): void {
   throw new Fail(`${typeOf(x)} value does not support item assignment`);
 }
 
-function sliceIndex(v: Value | undefined, dflt: number, n: number, step: number): number {
+function sliceIndex(v: Value | undefined, dflt: number, n: number, step: number, which: string): number {
   if (v === undefined || v === null) return dflt;
-  if (!isInt(v)) throw new Fail(`invalid slice index: got ${typeOf(v)}, want int`);
+  if (!isInt(v)) throw new Fail(`invalid ${which} index: got ${typeOf(v)}, want int`);
   let i = typeof v === 'bigint' ? (v < 0n ? -Infinity : Infinity) : v;
   if (i < 0) {
     i += n;
@@ -338,8 +369,8 @@ export function sliceIndexes(n: number, lo: Value | undefined, hi: Value | undef
     step = Number(stepV);
     if (step === 0) throw new Fail('zero is not a valid slice step');
   }
-  const start = sliceIndex(lo, step > 0 ? 0 : n - 1, n, step);
-  const end = sliceIndex(hi, step > 0 ? n : -1, n, step);
+  const start = sliceIndex(lo, step > 0 ? 0 : n - 1, n, step, 'start');
+  const end = sliceIndex(hi, step > 0 ? n : -1, n, step, 'end');
   const out: number[] = [];
   if (step > 0) for (let i = start; i < end; i += step) out.push(i);
   else for (let i = start; i > end; i += step) out.push(i);
@@ -375,7 +406,7 @@ export function slice(x: Value, lo: Value | undefined, hi: Value | undefined, st
 }
 
 function sliceSimple<T>(n: number, lo: Value | undefined, hi: Value | undefined, take: (a: number, b: number) => T): T {
-  const a = sliceIndex(lo, 0, n, 1);
-  const b = sliceIndex(hi, n, n, 1);
+  const a = sliceIndex(lo, 0, n, 1, 'start');
+  const b = sliceIndex(hi, n, n, 1, 'end');
   return take(a, Math.max(a, b));
 }

@@ -564,12 +564,13 @@ class Resolver {
     for (let i = 0; i < clauses.length; i++) {
       const c = clauses[i]!;
       if (c.kind === 'For') {
-        if (i > 0) this.expr(c.x);
+        // one block for all clauses: a later clause's iterable already sees its own variables
         this.assign(c.vars, false);
         this.boundNames(c.vars, (id) => {
           const slot = this.block.names.get(id.name) ?? this.newLocal(this.block, id);
           id.binding = slot.binding;
         });
+        if (i > 0) this.expr(c.x);
       } else {
         this.expr(c.cond);
       }

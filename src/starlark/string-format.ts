@@ -28,38 +28,35 @@ export function formatString(thread: Thread, format: string, args: Value[], kwar
     }
     const j = format.indexOf('}', i);
     if (j < 0) throw new Fail("unmatched '{' in format");
-    let field = format.slice(i + 1, j);
+    const field = format.slice(i + 1, j);
     i = j;
-    let conv = 's';
-    const bang = field.indexOf('!');
-    if (bang >= 0) {
-      conv = field.slice(bang + 1);
-      field = field.slice(0, bang);
-      if (conv !== 's' && conv !== 'r') {
-        if (conv === '') throw new Fail('conversion expected after \'!\'');
-        throw new Fail(`unknown conversion !${conv}`);
-      }
-    }
-    if (field.includes(':')) throw new Fail('format spec features not supported in replacement fields');
-    let v: Value;
-    if (field === '') {
+    // name, name!conv, name:spec or name!conv:spec
+    const m = /^([^!:]*)(?:!([^:]*))?(?::(.*))?$/s.exec(field)!;
+    const [, name = '', conv = 's', spec = ''] = m;
+    let v: Value | undefined;
+    if (name === '') {
       if (mode === 'manual') throw new Fail('cannot switch from manual field specification to automatic field numbering');
       mode = 'auto';
       if (auto >= args.length) throw new Fail(`tuple index out of range`);
       v = args[auto++]!;
-    } else if (/^\d+$/.test(field)) {
+    } else if (/^\d+$/.test(name)) {
       if (mode === 'auto') throw new Fail('cannot switch from automatic field numbering to manual field specification');
       mode = 'manual';
-      const n = Number(field);
+      const n = Number(name);
       if (n >= args.length) throw new Fail(`tuple index out of range`);
       v = args[n]!;
     } else {
-      if (/[.[]/.test(field)) throw new Fail(`attribute syntax x.y is not supported in replacement fields: ${field}`);
-      if (/^[+-]?\d/.test(field) || !/^[A-Za-z_]\w*$/.test(field)) throw new Fail(`invalid field name ${repr(field)}`);
-      const kv = kwargs?.find(([k]) => k === field);
-      if (!kv) throw new Fail(`keyword ${field} not found`);
-      v = kv[1];
+      v = kwargs?.find(([k]) => k === name)?.[1];
+      if (v === undefined) {
+        // Python's x.y, a[i] and nested {...} are not Starlark
+        if (name.includes('.')) throw new Fail(`attribute syntax x.y is not supported in replacement fields: ${name}`);
+        if (name.includes('[')) throw new Fail(`element syntax a[i] is not supported in replacement fields: ${name}`);
+        if (name.includes('{')) throw new Fail('nested replacement fields not supported');
+        throw new Fail(`keyword ${name} not found`);
+      }
     }
+    if (spec !== '') throw new Fail(`format spec features not supported in replacement fields: ${spec}`);
+    if (conv !== 's' && conv !== 'r') throw new Fail(`unknown conversion ${JSON.stringify(conv)}`);
     out += conv === 'r' ? repr(v) : str(v);
     thread.checkSize(out.length, 'format');
   }

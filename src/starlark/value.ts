@@ -3,7 +3,7 @@
  * bigint (int.ts), string a byte string (text.ts). float is a `Float` (so 1.0 is not 1), and
  * every other type is a class with a `typeName`.
  */
-import { type Int, intCmp, toBig } from './int.js';
+import { type Int, bigOrSmall, intCmp, toBig } from './int.js';
 import { decodeRune } from './text.js';
 
 export type Value = null | boolean | Int | string | Float | StarlarkObject;
@@ -14,6 +14,9 @@ export class Fail extends Error {
     super(message);
   }
 }
+
+/** A host type's refusal of a field (`x.f = v`): the evaluator adds a "did you mean" hint. */
+export class NoSuchAttr extends Fail {}
 
 export abstract class StarlarkObject {
   abstract readonly typeName: string;
@@ -98,6 +101,7 @@ export function hashKey(v: Value): unknown {
 function compositeKey(v: Value): string {
   if (v instanceof Tuple) return `(${v.elems.map((e) => keyString(e)).join(',')})`;
   if (v instanceof Bytes) return 'b' + v.b;
+  if (v instanceof Range) throw new Fail('unhashable: range');
   if (v instanceof StarlarkObject) {
     const h = (v as { hashKey?: () => string }).hashKey;
     if (h) return h.call(v);
@@ -201,12 +205,29 @@ export interface HasAttrs {
   attrNames(): string[];
 }
 
+/** A host type that defines binary operators with other values (`side`: where the host value is). */
+export interface HasBinary {
+  binaryOp(op: string, other: Value, side: 'left' | 'right'): Value | undefined;
+}
+
+export function hasBinary(v: StarlarkObject): v is StarlarkObject & HasBinary {
+  return typeof (v as Partial<HasBinary>).binaryOp === 'function';
+}
+
 export function hasAttrs(v: Value): v is StarlarkObject & HasAttrs {
   return v instanceof StarlarkObject && typeof (v as Partial<HasAttrs>).attr === 'function';
 }
 
 export function freeze(v: Value): void {
   if (v instanceof StarlarkObject) v.freeze();
+}
+
+/** float → int, truncating toward zero; NaN and the infinities have no int. */
+export function floatToInt(x: number): Int {
+  if (Number.isNaN(x)) throw new Fail('cannot convert float NaN to integer');
+  if (!Number.isFinite(x)) throw new Fail('cannot convert float infinity to integer');
+  const t = Math.trunc(x);
+  return Number.isSafeInteger(t) ? (t === 0 ? 0 : t) : bigOrSmall(BigInt(t));
 }
 
 export function isInt(v: Value): v is Int {
@@ -234,7 +255,8 @@ export function truth(v: Value): boolean {
   if (v instanceof HashTable) return v.size > 0;
   if (v instanceof Bytes) return v.b.length > 0;
   if (v instanceof Range) return v.length > 0;
-  return true;
+  const t = (v as { truth?: () => boolean }).truth;
+  return t ? t.call(v) : true;
 }
 
 /** Starlark `len`, or undefined for a value without a length. */
@@ -244,26 +266,40 @@ export function lengthOf(v: Value): number | undefined {
   if (v instanceof HashTable) return v.size;
   if (v instanceof Bytes) return v.b.length;
   if (v instanceof Range) return v.length;
-  return undefined;
+  const len = (v as { len?: () => number } | null)?.len;
+  return len ? len.call(v) : undefined;
 }
 
 // ---------------------------------------------------------------- comparison
 
-export function equals(a: Value, b: Value): boolean {
-  if (a === b) return true;
+/**
+ * How deep == and < look into nested containers before failing, as starlark-go's CompareLimit
+ * does (there 10; here deeper, so that nested Kubernetes objects compare). A cyclic list fails
+ * rather than comparing equal to itself, as in starlark-go.
+ */
+const COMPARE_LIMIT = 100;
+
+function tooDeep(): Fail {
+  return new Fail('comparison exceeded maximum recursion depth');
+}
+
+export function equals(a: Value, b: Value, depth = COMPARE_LIMIT): boolean {
+  if (a === b && !(a instanceof Mutable)) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) {
     if (b instanceof Float && isInt(a)) return compareNumbers(a, b) === 0;
     if (a instanceof Float && isInt(b)) return compareNumbers(a, b) === 0;
     if (typeof a === 'bigint' || typeof b === 'bigint') return isInt(a) && isInt(b) && toBig(a) === toBig(b);
     return false;
   }
-  if (a instanceof Float) return (b instanceof Float) ? a.v === b.v : false;
+  // NaN equals NaN in Starlark (its order puts NaN above +Inf)
+  if (a instanceof Float) return b instanceof Float ? a.v === b.v || (Number.isNaN(a.v) && Number.isNaN(b.v)) : false;
   if (a.typeName !== b.typeName) return false;
   if (a instanceof List || a instanceof Tuple) {
     const x = a.elems;
     const y = (b as List | Tuple).elems;
     if (x.length !== y.length) return false;
-    for (let i = 0; i < x.length; i++) if (!equals(x[i]!, y[i]!)) return false;
+    if (depth < 1) throw tooDeep();
+    for (let i = 0; i < x.length; i++) if (!equals(x[i]!, y[i]!, depth - 1)) return false;
     return true;
   }
   if (a instanceof StarlarkSet) {
@@ -275,9 +311,10 @@ export function equals(a: Value, b: Value): boolean {
   if (a instanceof HashTable) {
     const y = b as HashTable;
     if (a.size !== y.size) return false;
+    if (depth < 1) throw tooDeep();
     for (const e of a.entries()) {
       const v = y.get(e.k);
-      if (v === undefined || !equals(e.v, v)) return false;
+      if (v === undefined || !equals(e.v, v, depth - 1)) return false;
     }
     return true;
   }
@@ -316,7 +353,7 @@ function compareNumbers(a: Int | Float, b: Int | Float): number {
 }
 
 /** Three-way comparison for `<` etc., or a Fail for unordered types. */
-export function compare(op: string, a: Value, b: Value): number {
+export function compare(op: string, a: Value, b: Value, depth = COMPARE_LIMIT): number {
   if ((isInt(a) || a instanceof Float) && (isInt(b) || b instanceof Float)) return compareNumbers(a, b);
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (a instanceof Bytes && b instanceof Bytes) return a.b < b.b ? -1 : a.b > b.b ? 1 : 0;
@@ -324,8 +361,9 @@ export function compare(op: string, a: Value, b: Value): number {
   if ((a instanceof List && b instanceof List) || (a instanceof Tuple && b instanceof Tuple)) {
     const x = a.elems;
     const y = b.elems;
+    if (depth < 1) throw tooDeep();
     for (let i = 0; i < x.length && i < y.length; i++) {
-      if (!equals(x[i]!, y[i]!)) return compare(op, x[i]!, y[i]!);
+      if (!equals(x[i]!, y[i]!, depth - 1)) return compare(op, x[i]!, y[i]!, depth - 1);
     }
     return x.length - y.length;
   }

@@ -50,6 +50,14 @@ test('build(): catalogs are local to the layer that lists them — an overlay do
   assert.ok(existsSync(join(work, 'build-layer')), 'the base’s catalog function ran');
 });
 
+test('build(): a config no catalog lists falls to the plugin home, whose error names the catalogs searched too', async () => {
+  const dir = app('build-unlisted', { 'app/fn.yaml': CONFIG.replace('kind: Renamer', 'kind: Unlisted') });
+  await assert.rejects(
+    build(join(dir, 'app'), { trustedCatalogs: ['team'], cacheDir: cacheDir(), enablePlugins: true, pluginHome: work }),
+    (e: unknown) => e instanceof KustomizeError && e.code === 'PLUGIN_NOT_FOUND' && /unable to find plugin for Unlisted.*\(also searched: catalogs catalog\.yaml\)$/s.test(e.message),
+  );
+});
+
 test('build(): an explicit runtime wins over the catalog and still needs --enable-alpha-plugins', async () => {
   const explicit = `${CONFIG}  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ./renamer\n`;
   const dir = app('build-explicit', { 'app/fn.yaml': explicit });

@@ -4,9 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { functionNotFoundError } from '../../src/catalog/resolver.js';
 import { KustomizeError } from '../../src/errors.js';
-import { resourcesFromText } from '../../src/model/resource-factory.js';
 import type { ResolvedOptions } from '../../src/options.js';
 import { startServer } from '../load/git-http-server.js';
 import { catalogYaml, CONFIG, execRuntime, fileSha256, hostArch, hostOs, renamerFunction, renamerScript, runOnConfigMap, setup, sha256, tarGz, tree } from './harness.js';
@@ -252,14 +250,6 @@ describe('catalog sources and order', () => {
     for (const apiVersion of ['example.com/v2', 'other.com/v1', 'v1']) {
       assert.equal(await runOnConfigMap(resolver(['catalog.yaml']), ctx, CONFIG.replace('example.com/v1', apiVersion)), undefined, apiVersion);
     }
-  });
-
-  test('the not-found error names the apiVersion, the kind and the catalogs searched', () => {
-    const config = resourcesFromText(CONFIG, 'fn.yaml')[0]!;
-    const e = functionNotFoundError(config, 'app/fn.yaml', ['catalog.yaml', 'oci://r.example/c:v1']);
-    assert.equal(e.code, 'PLUGIN_NOT_FOUND');
-    assert.equal(e.message, 'unable to find a function for apiVersion example.com/v1, kind Renamer (configured in app/fn.yaml): no catalog lists it (searched: catalog.yaml, oci://r.example/c:v1)');
-    assert.match(functionNotFoundError(config, '', []).message, /kind Renamer: no catalogs are listed$/);
   });
 });
 

@@ -86,3 +86,8 @@ test('mounts outside the kustomization directory are refused under the default l
   const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ../outside\n          dst: /data`));
   await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /mount path '\.\.\/outside' must be relative to\/under the current kustomization directory/);
 });
+
+test('a mount whose src smuggles another option with a comma is refused', async () => {
+  const dir = app(fn(IMAGE).replace('image: ' + IMAGE, `image: ${IMAGE}\n        mounts:\n        - type: bind\n          src: ./data,source=/etc\n          dst: /data`));
+  await assert.rejects(build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' }), /may not hold commas/);
+});

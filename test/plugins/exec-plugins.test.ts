@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
@@ -159,4 +159,27 @@ YAML
   });
   const { yaml } = await build(join(dir, 'app'), { enablePlugins: true, pluginHome: join(dir, 'home') });
   assert.equal(yaml, 'apiVersion: v1\ndata:\n  a: "1"\n  b: "2"\nkind: ConfigMap\nmetadata:\n  name: base\n');
+});
+
+test("a config's group, version or kind that is a path never leaves the plugin home", async () => {
+  // kind ../../../../../bin/sh would otherwise name /bin/sh and run it on the config
+  const marker = join(writeTree({ x: '' }), 'PWNED');
+  const script = `touch ${marker}\n`;
+  for (const [apiVersion, kind] of [
+    ['example.com/v1', '../../../../../../../../../../bin/sh'],
+    ['../../../../../../../../../../bin/v1', 'sh'],
+    ['example.com/..', 'X'],
+  ]) {
+    const dir = writeTree({
+      'home/.keep': '',
+      'app/kustomization.yaml': 'generators:\n- gen.yaml\n',
+      'app/gen.yaml': `apiVersion: ${apiVersion}\nkind: ${JSON.stringify(kind)}\nmetadata:\n  name: x\nargsOneLiner: ${JSON.stringify(script)}\n`,
+    });
+    await assert.rejects(
+      build(join(dir, 'app'), { enablePlugins: true, pluginHome: join(dir, 'home') }),
+      (e: unknown) => e instanceof KustomizeError && e.code === 'PLUGIN_NOT_FOUND' && /is not a name/.test(e.message),
+      `${apiVersion} ${kind}`,
+    );
+  }
+  assert.equal(existsSync(marker), false);
 });

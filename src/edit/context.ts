@@ -1,0 +1,14 @@
+import type { FileSystem } from '../fs/filesystem.js';
+import type { KustomizationDocument } from './kustomization-document.js';
+
+/** What an edit operation works on: the document being edited and the directory it lives in. */
+export interface EditContext {
+  fs: FileSystem;
+  /** the kustomization's directory (absolute); paths in operations are relative to it */
+  dir: string;
+  /** the kustomization file's name in `dir` */
+  fileName: string;
+  doc: KustomizationDocument;
+  /** things kustomize logs without failing (`resource x already in kustomization file`) */
+  notice(message: string): void;
+}

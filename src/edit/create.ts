@@ -1,0 +1,85 @@
+import { KustomizeError } from '../errors.js';
+import { readText, type FileSystem } from '../fs/filesystem.js';
+import { join, normalize } from '../fs/path.js';
+import { KUSTOMIZATION_API_VERSION, KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import { isMap } from '../yaml/value.js';
+import { replaceFile } from './kustomization-file.js';
+import { KustomizationDocument } from './kustomization-document.js';
+import { addEntries } from './ops/entries.js';
+import { checkLabels, checkNamespace } from './validate.js';
+
+/** What `kustomize create` puts in a new kustomization. */
+export interface CreateOptions {
+  /** paths, glob patterns, directories or remote URLs, as `edit add resource` takes them */
+  resources?: string[];
+  namespace?: string;
+  namePrefix?: string;
+  nameSuffix?: string;
+  /** written to `commonLabels`, as kustomize's `create --labels` does */
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  /** add the files in the directory that hold Kubernetes resources */
+  autodetect?: boolean;
+  /** with `autodetect`: look into subdirectories too; one holding a kustomization is added as a directory */
+  recursive?: boolean;
+  notice?: (message: string) => void;
+}
+
+/** Creates `kustomization.yaml` in `dir` (absolute); fails if the directory has a kustomization file already. */
+export function createKustomization(fs: FileSystem, dir: string, options: CreateOptions = {}): { file: string; text: string } {
+  const root = normalize(dir);
+  const file = join(root, KUSTOMIZATION_FILE_NAMES[0]);
+  const doc = KustomizationDocument.parse('', file);
+  const ctx = { fs, dir: root, fileName: KUSTOMIZATION_FILE_NAMES[0], doc, notice: options.notice ?? (() => {}) };
+  doc.set('apiVersion', KUSTOMIZATION_API_VERSION);
+  doc.set('kind', 'Kustomization');
+  if (options.resources?.length) addEntries(ctx, { op: 'addEntries', field: 'resources', entries: options.resources });
+  if (KUSTOMIZATION_FILE_NAMES.some((name) => fs.exists(join(root, name)))) {
+    throw new KustomizeError('EDIT_CONFLICT', 'kustomization file already exists', { file });
+  }
+  if (options.autodetect) {
+    const listed = new Set(options.resources ?? []);
+    const detected = detectResources(fs, root, '', options.recursive ?? false).filter((p) => !listed.has(p));
+    if (detected.length > 0) addEntries(ctx, { op: 'addEntries', field: 'resources', entries: detected, noVerify: true });
+  }
+  if (options.namespace) {
+    checkNamespace(options.namespace);
+    doc.set('namespace', options.namespace);
+  }
+  if (options.namePrefix) doc.set('namePrefix', options.namePrefix);
+  if (options.nameSuffix) doc.set('nameSuffix', options.nameSuffix);
+  if (options.labels && Object.keys(options.labels).length > 0) {
+    checkLabels(options.labels);
+    doc.set('commonLabels', options.labels);
+  }
+  if (options.annotations && Object.keys(options.annotations).length > 0) doc.set('commonAnnotations', options.annotations);
+  doc.validate();
+  const text = doc.toString();
+  replaceFile(fs, file, text);
+  return { file, text };
+}
+
+/** Files under `rel` that hold Kubernetes resources (and, recursively, directories with a kustomization), in walk order. */
+function detectResources(fs: FileSystem, root: string, rel: string, recursive: boolean): string[] {
+  const found: string[] = [];
+  for (const name of fs.readDir(join(root, rel))) {
+    const path = rel ? `${rel}/${name}` : name;
+    const abs = join(root, path);
+    if (fs.isDirectory(abs)) {
+      if (!recursive) continue;
+      if (KUSTOMIZATION_FILE_NAMES.some((k) => fs.exists(join(abs, k)))) found.push(path);
+      else found.push(...detectResources(fs, root, path, recursive));
+    } else if (holdsResources(readText(fs, abs), abs)) found.push(path);
+  }
+  return found;
+}
+
+function holdsResources(text: string, file: string): boolean {
+  try {
+    const docs = parseYamlDocuments(text, file).filter((d) => d !== null);
+    return docs.length > 0 && docs.every((d) => isMap(d) && typeof d['kind'] === 'string' && d['kind'] !== '');
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,31 @@
+import { KustomizeError } from '../errors.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import { basename, dirname, join } from '../fs/path.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
+
+/** The kustomization file in `dir` (absolute path), with kustomize's errors when there is none or more than one. */
+export function findKustomizationFile(fs: FileSystem, dir: string): string {
+  const found = KUSTOMIZATION_FILE_NAMES.filter((name) => fs.exists(join(dir, name)));
+  if (found.length === 0) {
+    throw new KustomizeError('KUSTOMIZATION_NOT_FOUND', `Missing kustomization file '${KUSTOMIZATION_FILE_NAMES[0]}'.`, { file: join(dir, KUSTOMIZATION_FILE_NAMES[0]) });
+  }
+  if (found.length > 1) throw new KustomizeError('KUSTOMIZATION_INVALID', `Found multiple kustomization file: [${found.join(' ')}]`, { file: join(dir, found[0]!) });
+  const path = join(dir, found[0]!);
+  if (fs.isDirectory(path)) throw new KustomizeError('KUSTOMIZATION_INVALID', `${found[0]} should be a file`, { file: path });
+  return path;
+}
+
+/**
+ * Replaces a file's content in one step: the new text goes to a temporary file beside it, which
+ * is then renamed over the file, so the file is either the old one or the new one, never half of
+ * either. File systems without `rename` get the file written in place.
+ */
+export function replaceFile(fs: FileSystem, path: string, text: string): void {
+  if (!fs.rename) {
+    fs.writeFile(path, text);
+    return;
+  }
+  const temp = join(dirname(path), `.${basename(path)}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+  fs.writeFile(temp, text);
+  fs.rename(temp, path);
+}

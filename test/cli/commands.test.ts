@@ -1,0 +1,87 @@
+/** The command table in-process: help for every command, version, --stack-trace, completion. */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import * as nodeFs from 'node:fs';
+import * as os from 'node:os';
+import * as nodePath from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Command } from '../../src/cli/command.js';
+import { COMMANDS, main } from '../../src/cli/main.js';
+import { VERSION } from '../../src/options.js';
+
+async function run(...args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await main(args, { out: (s) => (out += s), err: (s) => (err += s) });
+  return { code, out, err };
+}
+
+function walk(commands: readonly Command[], path: string[]): [string[], Command][] {
+  return commands.filter((c) => !c.hidden).flatMap((c) => [[[...path, c.name], c] as [string[], Command], ...walk(c.subcommands ?? [], [...path, c.name])]);
+}
+
+describe('help', () => {
+  for (const [path, command] of walk(COMMANDS, [])) {
+    test(`${path.join(' ')} --help and help ${path.join(' ')}`, async () => {
+      const viaFlag = await run(...path, '--help');
+      assert.equal(viaFlag.code, 0);
+      assert.ok(viaFlag.out.startsWith(`${command.description ?? command.summary}\n\nUsage:\n  kustomize-ts ${[...path.slice(0, -1), command.usage].join(' ')}\n`), viaFlag.out);
+      assert.match(viaFlag.out, /\nFlags:\n(.*\n)*  -h, --help +help for this command\n/);
+      for (const sub of command.subcommands ?? []) if (!sub.hidden) assert.match(viaFlag.out, new RegExp(`\n  ${sub.name} +${sub.summary.replace(/[.*()[\]]/g, '\\$&')}\n`));
+      const viaHelp = await run('help', ...path);
+      assert.equal(viaHelp.out, viaFlag.out);
+    });
+  }
+});
+
+describe('version', () => {
+  test('plain, --short (deprecated), -o yaml|json', async () => {
+    assert.equal((await run('version')).out, `kustomize-ts v${VERSION}\n`);
+    const short = await run('version', '--short');
+    assert.equal(short.out, `{kustomize-ts/v${VERSION}     }\n`);
+    assert.equal(short.err, 'Flag --short has been deprecated, and will be removed in the future.\n');
+    const json = JSON.parse((await run('version', '-o', 'json')).out);
+    assert.deepEqual(json, { version: `kustomize-ts/v${VERSION}`, goOs: process.platform, goArch: process.arch, nodeVersion: process.version });
+    assert.equal((await run('version', '-oyaml')).out, `version: kustomize-ts/v${VERSION}\ngoOs: ${process.platform}\ngoArch: ${process.arch}\nnodeVersion: ${process.version}\n\n`);
+    assert.equal((await run('version', '--short', '-o', 'json')).err, 'Flag --short has been deprecated, and will be removed in the future.\nError: --short and --output are mutually exclusive\n');
+  });
+});
+
+describe('--stack-trace', () => {
+  test('prints the error and then its stack, wherever the flag stands', async () => {
+    const plain = await run('edit', 'set', 'image');
+    assert.equal(plain.err, 'Error: no image specified\n');
+    const traced = await run('edit', '--stack_trace', 'set', 'image');
+    assert.equal(traced.code, 1);
+    assert.match(traced.err, /^Error: no image specified\nKustomizeError: no image specified\n {4}at /);
+  });
+});
+
+describe('completion', () => {
+  test('__complete gives subcommands and flags of the command the words name', async () => {
+    assert.equal((await run('__complete', '--', 'edit', 'a')).out, 'add\nalpha-list-builtin-plugin\n');
+    assert.equal((await run('__complete', '--', 'edit', 'set', 'image', '--h')).out, '--help\n');
+    assert.equal((await run('__complete', '--', 'build', '--enable-h')).out, '--enable-helm\n');
+    assert.doesNotMatch((await run('__complete', '--', '')).out, /__complete/);
+  });
+
+  test('the bash script completes through the real CLI', () => {
+    const dir = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'kts-completion-'));
+    try {
+      const bin = fileURLToPath(new URL('../../../bin/kustomize-ts.js', import.meta.url));
+      nodeFs.writeFileSync(nodePath.join(dir, 'kustomize-ts'), `#!/bin/sh\nexec "${process.execPath}" "${bin}" "$@"\n`, { mode: 0o755 });
+      const script = 'source <(kustomize-ts completion bash); COMP_WORDS=(kustomize-ts edit se); COMP_CWORD=2; _kustomize_ts; echo "${COMPREPLY[@]}"';
+      const r = spawnSync('bash', ['-c', script], { env: { ...process.env, PATH: `${dir}:${process.env['PATH']}` }, encoding: 'utf8' });
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, 'set\n');
+    } finally {
+      nodeFs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a script for each shell; other shells are refused', async () => {
+    for (const shell of ['bash', 'zsh', 'fish', 'powershell']) assert.match((await run('completion', shell)).out, /kustomize-ts'? __complete -- /);
+    assert.equal((await run('completion', 'tcsh')).err, 'Error: specify one shell: bash, zsh, fish or powershell\n');
+  });
+});
