@@ -1,3 +1,4 @@
+import { CatalogResolver, inProcessStarlark } from '../catalog/resolver.js';
 import { KustomizeError, withErrorPrefix } from '../errors.js';
 import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
 import type { TransformerConfig as FieldSpecConfig } from '../fieldspec/transformer-config.js';
@@ -11,9 +12,10 @@ import type { StepConfig } from '../pipeline/step.js';
 import { configureSteps, runGenerator, runTransformer } from '../pipeline/steps.js';
 import type { BuildTarget } from '../pipeline/target.js';
 import { BUILTINS } from '../plugins/builtins.js';
+import type { PluginResolution } from '../plugins/configure.js';
 import { emitYaml } from '../yaml/emit.js';
 import type { Value } from '../yaml/value.js';
-import { consolidate } from './consolidate.js';
+import { consolidateWithCatalogs } from './consolidate.js';
 import type { ConsolidatedTransformer } from './consolidated-transformer.js';
 import { stepConfig } from './step-configs.js';
 
@@ -53,14 +55,16 @@ export class CompositionTarget implements BuildTarget {
 
   async accumulate(acc: Accumulator = new Accumulator()): Promise<Accumulator> {
     acc.mergeConfig(DEFAULT_TRANSFORMER_CONFIG);
+    const { transformers, catalogs } = consolidateWithCatalogs(this.loader, this.fileName);
+    const resolution = catalogs.length === 0 ? this.ctx.resolution : this.ctx.resolution.withLayer([new CatalogResolver(catalogs, this.ctx.catalogs, inProcessStarlark)]);
     // like kustomize's phases, every step is configured before any runs
     const runs: Run[] = [];
-    for (const t of consolidate(this.loader, this.fileName)) runs.push(await this.configure(t, acc.config));
+    for (const t of transformers) runs.push(await this.configure(t, acc.config, resolution));
     for (const run of runs) await run(acc);
     return acc;
   }
 
-  private async configure(t: ConsolidatedTransformer, fieldSpecs: FieldSpecConfig): Promise<Run> {
+  private async configure(t: ConsolidatedTransformer, fieldSpecs: FieldSpecConfig, resolution: PluginResolution): Promise<Run> {
     const step = stepConfig(t);
     const config = step.config;
     const fileName = relative(t.loader.root, t.file);
@@ -69,13 +73,13 @@ export class CompositionTarget implements BuildTarget {
     const builtin = config.apiVersion === 'builtin' ? BUILTINS.get(config.kind) : undefined;
     if (builtin?.fieldSpecs && config.obj['fieldSpecs'] === undefined) config.obj['fieldSpecs'] = fieldSpecs[builtin.fieldSpecs] as unknown as Value;
     if (builtin?.role === 'generator') {
-      const [generator] = await configureSteps([step], 'generator', this.ctx, this.ctx.resolution);
+      const [generator] = await configureSteps([step], 'generator', this.ctx, resolution);
       return async (acc) => {
         const generated = await runGenerator(generator!, this.ctx);
         withErrorPrefix(`merging from generator ${config.kind}`, () => acc.absorbGenerated(generated));
       };
     }
-    const [transformer] = await configureSteps([step], 'transformer', this.ctx, this.ctx.resolution);
+    const [transformer] = await configureSteps([step], 'transformer', this.ctx, resolution);
     return (acc) => runTransformer(transformer!, acc.resources, this.ctx);
   }
 

@@ -1,6 +1,7 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import { Loader, type LoadRestriction } from '../load/loader.js';
-import { consolidate } from './consolidate.js';
+import { consolidateWithCatalogs } from './consolidate.js';
+import { requireCompositionFile } from './composition-file.js';
 import type { ConsolidatedTransformer } from './consolidated-transformer.js';
 import { printComposition } from './print.js';
 
@@ -16,7 +17,9 @@ export interface ConsolidateOptions {
 export interface ConsolidatedComposition {
   /** the transformers in the order they would run, each with the file it was written in */
   transformers: { config: ConsolidatedTransformer['config']; file: string }[];
-  /** the same as a flat Composition (what `kustomize-ts composition` prints) */
+  /** the catalogs they resolve through, each with the directory its reference is relative to */
+  catalogs: { reference: string; dir: string }[];
+  /** the same as a flat Composition (what `kustomize-ts consolidate` prints) */
   yaml: string;
 }
 
@@ -24,6 +27,11 @@ export interface ConsolidatedComposition {
 export async function consolidateComposition(path: string, options: ConsolidateOptions = {}): Promise<ConsolidatedComposition> {
   const fs = options.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
-  const list = consolidate(Loader.atRoot(fs, path, options.loadRestrictor ?? 'rootOnly', cwd));
-  return { transformers: list.map((t) => ({ config: t.config, file: t.file })), yaml: printComposition(list) };
+  const loader = Loader.atRoot(fs, path, options.loadRestrictor ?? 'rootOnly', cwd);
+  const consolidated = consolidateWithCatalogs(loader, requireCompositionFile(loader));
+  return {
+    transformers: consolidated.transformers.map((t) => ({ config: t.config, file: t.file })),
+    catalogs: consolidated.catalogs.map((c) => ({ reference: c.reference, dir: c.loader.root })),
+    yaml: printComposition(consolidated),
+  };
 }

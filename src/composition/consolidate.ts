@@ -1,6 +1,7 @@
 import { KustomizeError, withErrorPrefix } from '../errors.js';
 import { basename, dirname } from '../fs/path.js';
 import { checkTransformerConfig, compositionError, readComposition, type TransformerImport } from '../kinds/composition.js';
+import type { CatalogEntry } from '../catalog/resolver.js';
 import type { Loader } from '../load/loader.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { requireCompositionFile } from './composition-file.js';
@@ -17,10 +18,21 @@ import { applyOrder } from './order.js';
  * `transformerOrder` reorders the result. Nothing is run.
  */
 export function consolidate(loader: Loader, fileName: string = requireCompositionFile(loader)): ConsolidatedTransformer[] {
+  return consolidateFile(loader, fileName, []).transformers;
+}
+
+/** A consolidated Composition: its transformers, and the catalogs they are resolved through (its own first, then its imports'). */
+export interface Consolidated {
+  transformers: ConsolidatedTransformer[];
+  catalogs: CatalogEntry[];
+}
+
+/** {@link consolidate}, with the catalogs of the Composition and its imports. */
+export function consolidateWithCatalogs(loader: Loader, fileName: string): Consolidated {
   return consolidateFile(loader, fileName, []);
 }
 
-function consolidateFile(loader: Loader, fileName: string, importers: string[]): ConsolidatedTransformer[] {
+function consolidateFile(loader: Loader, fileName: string, importers: string[]): Consolidated {
   const file = loader.absolute(fileName);
   const seen = importers.indexOf(file);
   if (seen >= 0) {
@@ -30,9 +42,11 @@ function consolidateFile(loader: Loader, fileName: string, importers: string[]):
   const composition = readComposition(new TextDecoder().decode(loader.load(fileName)), file);
   const prepended: ConsolidatedTransformer[] = [];
   const appended: ConsolidatedTransformer[] = [];
+  const catalogs: CatalogEntry[] = composition.catalogs.map((reference) => ({ reference, loader }));
   composition.transformersFrom.forEach((entry, i) => {
     const imported = importComposition(loader, entry, file, `transformersFrom[${i}]`, [...importers, file]);
-    (entry.importMode === 'prepend' ? prepended : appended).push(...imported);
+    (entry.importMode === 'prepend' ? prepended : appended).push(...imported.transformers);
+    catalogs.push(...imported.catalogs);
   });
   const own = composition.transformers.flatMap((entry, i) =>
     typeof entry === 'string' ? configsFromFile(loader, entry, file, `transformers[${i}]`) : [{ config: entry, file, loader }],
@@ -40,7 +54,7 @@ function consolidateFile(loader: Loader, fileName: string, importers: string[]):
   const patched = applyOverrides([...prepended, ...appended], composition.transformerOverrides, file);
   const list = [...patched.slice(0, prepended.length).filter(isPresent), ...own, ...patched.slice(prepended.length).filter(isPresent)];
   refuseDuplicates(list, file);
-  return composition.transformerOrder ? applyOrder(list, composition.transformerOrder, file) : list;
+  return { transformers: composition.transformerOrder ? applyOrder(list, composition.transformerOrder, file) : list, catalogs };
 }
 
 function isPresent<T>(t: T | undefined): t is T {
@@ -52,7 +66,7 @@ function isPresent<T>(t: T | undefined): t is T {
  * one. It gets its own root, like a base under `resources:`, so `../app` loads under the
  * default load restrictor and its files may not escape its own directory.
  */
-function importComposition(loader: Loader, entry: TransformerImport, file: string, field: string, importers: string[]): ConsolidatedTransformer[] {
+function importComposition(loader: Loader, entry: TransformerImport, file: string, field: string, importers: string[]): Consolidated {
   const target = loader.absolute(entry.path);
   if (!loader.fs.exists(target)) throw compositionError(file, `${field}.path`, `${entry.path}: no such file or directory`);
   const isDir = loader.fs.isDirectory(target);

@@ -49,6 +49,8 @@ export interface Composition {
   transformerOverrides: TransformerConfig[];
   /** undefined when the field is absent: then the consolidated order stands */
   transformerOrder: TransformerRef[] | undefined;
+  /** KRM function catalogs (KEP-2906) the transformers are resolved through: paths, URLs, git or oci:// references */
+  catalogs: string[];
 }
 
 const str = 'string' as const;
@@ -56,7 +58,16 @@ const anyList: Shape = { list: 'any' };
 
 const CompositionShape: StructShape = {
   struct: 'Composition',
-  fields: { apiVersion: str, kind: str, transformersFrom: anyList, transformers: anyList, transformerOverrides: anyList, transformerOrder: anyList },
+  fields: {
+    apiVersion: str,
+    kind: str,
+    transformersFrom: anyList,
+    transformers: anyList,
+    transformerOverrides: anyList,
+    transformerOrder: anyList,
+    // KEP-2906's extension of the kind
+    catalogs: { list: str },
+  },
 };
 const ImportShape: StructShape = { struct: 'TransformerImport', fields: { path: str, importMode: str } };
 const RefShape: StructShape = { struct: 'TransformerRef', fields: { name: str, kind: str, apiVersion: str } };
@@ -96,7 +107,7 @@ export function compositionError(file: string, field: string, problem: string): 
  */
 export function readComposition(text: string, file: string): Composition {
   const doc = parseYamlDocument(text, file) ?? {};
-  const raw = decoded<Record<string, Value[] | string | undefined>>(doc, CompositionShape, file, '');
+  const raw = decoded<Record<string, Value[] | string[] | string | undefined>>(doc, CompositionShape, file, '');
   const apiVersion = (raw['apiVersion'] as string | undefined) || COMPOSITION_API_VERSION;
   if (!COMPOSITION_API_VERSIONS.includes(apiVersion)) {
     throw compositionError(file, 'apiVersion', `${JSON.stringify(apiVersion)} is not one of ${COMPOSITION_API_VERSIONS.join(', ')}`);
@@ -112,6 +123,10 @@ export function readComposition(text: string, file: string): Composition {
     transformers: list('transformers').map((v, i) => (typeof v === 'string' ? v : checkTransformerConfig(v, file, `transformers[${i}]`))),
     transformerOverrides: list('transformerOverrides').map((v, i) => checkTransformerConfig(v, file, `transformerOverrides[${i}]`)),
     transformerOrder,
+    catalogs: ((raw['catalogs'] as string[] | undefined) ?? []).map((c, i) => {
+      if (c === '') throw compositionError(file, `catalogs[${i}]`, 'must not be empty');
+      return c;
+    }),
   };
 }
 

@@ -121,7 +121,7 @@ transformers:
 
 describe('printComposition and consolidateComposition', () => {
   onBoth('the consolidated list printed as a flat Composition, each transformer under the file it came from', TREE, (t) => {
-    assert.equal(printComposition(consolidate(t.at('staging'))), PRINTED);
+    assert.equal(printComposition({ transformers: consolidate(t.at('staging')), catalogs: [] }), PRINTED);
   });
 
   test('pasted back as a flat Composition, it consolidates to the same list', async () => {
