@@ -44,3 +44,4 @@ export type { PluginResolver } from './plugins/resolver.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';
 export { emitYaml } from './yaml/emit.js';
+export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';
