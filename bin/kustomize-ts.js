@@ -6,6 +6,13 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Script, constants } from 'node:vm';
 
+// A reader that stops early (`kustomize-ts build | head -1`) closes the pipe: stop quietly,
+// with the status of a process killed by SIGPIPE (as kubectl, 128 + 13).
+process.stdout.on('error', (e) => {
+  if (e.code !== 'EPIPE') throw e;
+  process.exit(141);
+});
+
 const bundle = fileURLToPath(new URL('../dist/src/kustomize-ts.cjs', import.meta.url));
 let cachedData;
 try {

@@ -1,7 +1,7 @@
 import type { GeneratorArgs } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
-import type { YMap } from '../yaml/value.js';
+import { setKey, type YMap } from '../yaml/value.js';
 import { base64EncodeWrapped } from '../encoding/base64.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { generatedResource } from '../filters/generated-object.js';
@@ -22,8 +22,8 @@ export class ConfigMapGenerator implements Generator {
     const data: YMap = {};
     const binaryData: YMap = {};
     for (const p of loadKvPairs(ctx.loader, this.args, 'ConfigMap')) {
-      if (typeof p.value === 'string') data[p.key] = p.value;
-      else binaryData[p.key] = base64EncodeWrapped(p.value);
+      if (typeof p.value === 'string') setKey(data, p.key, p.value);
+      else setKey(binaryData, p.key, base64EncodeWrapped(p.value));
     }
     const body: YMap = {};
     if (Object.keys(data).length > 0) body['data'] = data;

@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Image } from '../kinds/kustomization.js';
 import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
+import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
@@ -19,7 +20,7 @@ export interface ImageTagConfig {
  */
 export class ImageTagTransformer implements Transformer {
   static readonly kind = 'ImageTagTransformer';
-  private readonly matcher: RegExp | undefined;
+  private readonly matcher: GoRegexp | undefined;
 
   private constructor(readonly config: ImageTagConfig) {
     this.matcher = imageMatcher(config.imageTag.name ?? '');
@@ -84,9 +85,9 @@ export class ImageTagTransformer implements Transformer {
 }
 
 /** kustomize splices the image name into a regular expression as is (so `.` matches anything); an invalid one matches nothing. */
-function imageMatcher(name: string): RegExp | undefined {
+function imageMatcher(name: string): GoRegexp | undefined {
   try {
-    return new RegExp(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`);
+    return compileGoRegexp(`^${name}(:[a-zA-Z0-9_.{}-]*)?(@sha256:[a-zA-Z0-9_.{}-]*)?$`, false);
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, withErrorPrefix } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import { decodeTransformerConfig, type NameBackReference } from '../fieldspec/transformer-config.js';
 import type { Gvk } from '../model/resid.js';
@@ -105,7 +105,9 @@ class ReferenceFix {
   ) {}
 
   apply(): void {
-    visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key));
+    withErrorPrefix(`updating name reference in '${this.fs.path ?? ''}' field of '${this.referrer.id}'`, () =>
+      visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key)),
+    );
   }
 
   private get visible(): Visibility {
@@ -177,7 +179,7 @@ class ReferenceFix {
 
   /** A `roleRef/name` refers to the kind and group written beside it. */
   private roleRefSieve(): (r: Resource) => boolean {
-    if (!this.fs.path.endsWith('roleRef/name')) return () => true;
+    if (!this.fs.path?.endsWith('roleRef/name')) return () => true;
     const roleRef = this.referrer.obj['roleRef'];
     if (!isMap(roleRef) || typeof roleRef['apiGroup'] !== 'string' || typeof roleRef['kind'] !== 'string') return () => true;
     const gvk = { group: roleRef['apiGroup'], kind: roleRef['kind'] };

@@ -8,7 +8,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import { ResourceSelector } from '../model/selector.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { parseYamlDocument } from '../yaml/parse.js';
-import { isMap, isSeq, type YMap } from '../yaml/value.js';
+import { isMap, isSeq, ownValue, setKey, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { NamespaceTransformer } from './NamespaceTransformer.js';
 
@@ -71,15 +71,15 @@ export class ValueAddTransformer implements Transformer {
   private addAt(obj: YMap, path: string[], position: number): void {
     let node: YMap = obj;
     for (const step of path.slice(0, -1)) {
-      let next = node[step];
-      if (next === undefined || next === null) next = node[step] = {};
+      let next = ownValue(node, step);
+      if (next === undefined || next === null) setKey(node, step, (next = {}));
       if (!isMap(next)) throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind at '${step}': expected MappingNode`);
       node = next;
     }
     const key = path[path.length - 1]!;
-    const current = node[key];
+    const current = ownValue(node, key);
     if (isMap(current) || isSeq(current)) throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind at '${key}': expected ScalarNode`);
-    node[key] = position > 0 ? insertPathPart(current === undefined || current === null ? '' : String(current), position - 1, this.value) : this.value;
+    setKey(node, key, position > 0 ? insertPathPart(current === undefined || current === null ? '' : String(current), position - 1, this.value) : this.value);
   }
 }
 

@@ -3,6 +3,7 @@ import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { catalogCommand } from './commands/catalog.js';
+import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
@@ -15,6 +16,7 @@ const PROGRAM = 'kustomize-ts';
 export const COMMANDS: readonly Command[] = [
   buildCommand,
   catalogCommand,
+  consolidateCommand,
   createCommand,
   editCommand,
   versionCommand,

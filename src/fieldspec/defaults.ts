@@ -413,9 +413,9 @@ export const DEFAULT_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
   ],
   replicas: [
     { path: 'spec/replicas', create: true, kind: 'Deployment' },
-    { path: 'spec/replicas', create: true, kind: 'ReplicationController' },
-    { path: 'spec/replicas', create: true, kind: 'ReplicaSet' },
     { path: 'spec/replicas', create: true, kind: 'StatefulSet' },
+    { path: 'spec/replicas', create: true, kind: 'ReplicaSet' },
+    { path: 'spec/replicas', create: true, kind: 'ReplicationController' },
   ],
 });
 

@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import { isMap, isSeq, setKey, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -11,7 +11,8 @@ export interface FieldSpec {
   group?: string;
   version?: string;
   kind?: string;
-  path: string;
+  /** absent in a config that gives none (`fieldSpecs: [null]`, `- kind: X`): an empty path, which fails when used */
+  path?: string;
   create?: boolean;
 }
 
@@ -62,12 +63,13 @@ export type FieldVisitor = (holder: YMap, key: string) => void;
  * it when asked. Errors name the path, as kustomize's do.
  */
 export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, visit: FieldVisitor): void {
-  const path = splitFieldPath(fs.path);
   try {
+    if (!fs.path) throw new FieldPathError('cannot set or create an empty field name');
+    const path = splitFieldPath(fs.path);
     walk(obj, path, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
   } catch (e) {
     if (e instanceof FieldPathError) {
-      throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path}' of object ${describe(obj)}: ${e.message}`);
+      throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path ?? ''}' of object ${describe(obj)}: ${e.message}`);
     }
     throw e;
   }
@@ -90,12 +92,12 @@ function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldV
   const exists = Object.prototype.hasOwnProperty.call(node, name);
   if (!exists) {
     if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
-    node[name] = rest.length === 0 ? (createKind === 'map' ? {} : '') : {};
+    setKey(node, name, rest.length === 0 ? (createKind === 'map' ? {} : '') : {});
   } else if (node[name] === null && rest.length > 0) {
     // a null on the way becomes what the path needs next
     if (isSeqField || createKind === 'lenient') return;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
-    node[name] = {};
+    setKey(node, name, {});
   }
   if (rest.length === 0) {
     visit(node, name);

@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
-import { isMap } from '../yaml/value.js';
+import { isMap, setKey } from '../yaml/value.js';
 
 /**
  * Sets string entries in the map fields the field specs name (labels, selectors,
@@ -18,7 +18,7 @@ export function setMapEntries(resources: ResourceMap, entries: Record<string, st
         let m = holder[field];
         if (m === null) m = holder[field] = {};
         if (!isMap(m)) throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected MappingNode at '${fs.path}' of ${r.id}`);
-        for (const k of keys) m[k] = entries[k]!;
+        for (const k of keys) setKey(m, k, entries[k]!);
       });
     }
   }

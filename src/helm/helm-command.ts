@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { runProcess, type ProcessResult } from '../process/run-process.js';
+import { outputTooLargeReason, runProcess, type ProcessRequest, type ProcessResult } from '../process/run-process.js';
 
 /**
  * Runs helm as kustomize does: the build's environment plus HELM_CONFIG_HOME, HELM_CACHE_HOME
@@ -28,14 +28,16 @@ export class HelmCommand {
   async run(args: string[]): Promise<string> {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const [k, v] of this.env) env[k] = v;
+    const request: ProcessRequest = { argv: [this.command, ...args], cwd: this.cwd, env, timeout: this.timeout };
     let result: ProcessResult;
     try {
-      result = await runProcess({ argv: [this.command, ...args], cwd: this.cwd, env, timeout: this.timeout });
+      result = await runProcess(request);
     } catch (e) {
       throw this.failure(args, startError(this.command, e as NodeJS.ErrnoException), '');
     }
     const output = args.includes('--debug') ? ` Helm stack trace:\n${result.stderr}\nHelm template:\n${result.stdout}\n` : result.stderr;
     if (result.timedOut) throw this.failure(args, `stopped after the plugin timeout of ${this.timeout}s`, output);
+    if (result.outputTooLarge) throw this.failure(args, outputTooLargeReason(request), output);
     if (result.code !== 0) throw this.failure(args, result.code === null ? `signal: ${signalName(result.signal)}` : `exit status ${result.code}`, output);
     return result.stdout;
   }

@@ -34,7 +34,7 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kustomize-helm-'));
   try {
-    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout ?? 120, ctx.options.cwd ?? process.cwd());
+    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout, ctx.options.cwd ?? process.cwd());
     await helm.checkVersion();
     if (!isDirectory(chartDir(c))) {
       // kustomize names no path here (its lookup returns none when the chart is missing)

@@ -1,5 +1,5 @@
 import { formatNumber } from '../yaml/emit.js';
-import { isMap, type Value } from '../yaml/value.js';
+import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * Declarative shapes for the typed documents kustomize reads (Kustomization, plugin configs,
@@ -77,7 +77,7 @@ class Decoder {
     if ('map' in shape) {
       if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner, at);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) out[k] = this.value(v[k], shape.map, path, owner, fieldPath(at, k)) ?? zero(shape.map);
+      for (const k of Object.keys(v)) setKey(out as YMap, k, (this.value(v[k], shape.map, path, owner, fieldPath(at, k)) ?? zero(shape.map)) as Value);
       return out;
     }
     return this.struct(v, shape, path, owner, at);
@@ -91,7 +91,7 @@ class Decoder {
       if (found === undefined) {
         if (this.lenient) continue;
         if (shape.open) {
-          out[key] = v[key];
+          setKey(out as YMap, key, v[key]!);
           continue;
         }
         throw new DecodeError(`json: unknown field "${key}"`, fieldPath(at, key));
@@ -133,10 +133,12 @@ function allFields(shape: StructShape): Record<string, Shape> {
   return f;
 }
 
+/** What Go's encoding/json leaves for a `null` list item or map value: the type's zero value (an empty struct for a struct). */
 function zero(shape: Shape): unknown {
   if (shape === 'string') return '';
   if (shape === 'bool') return false;
   if (shape === 'int') return 0;
+  if (typeof shape === 'object' && 'struct' in shape) return {};
   return undefined;
 }
 

@@ -103,6 +103,25 @@ export class Loader {
 
   /** A loader for the kustomization at `path` (a directory relative to the root). */
   child(path: string): Loader {
+    const loader = this.descend(path);
+    for (let l: Loader | undefined = this; l; l = l.referrer) {
+      if (isWithin(loader.root, l.root)) {
+        throw new KustomizeError('CYCLE', `cycle detected: candidate root '${loader.root}' contains visited root '${l.root}'`);
+      }
+    }
+    return loader;
+  }
+
+  /**
+   * A loader for the directory of a Composition imported from this one: like {@link child},
+   * but a parent or sibling directory is allowed, because Composition imports are checked
+   * for cycles by file.
+   */
+  importRoot(path: string): Loader {
+    return this.descend(path);
+  }
+
+  private descend(path: string): Loader {
     if (path === '') throw new KustomizeError('LOAD_RESTRICTED', 'new root cannot be empty');
     if (path.startsWith('/')) throw new KustomizeError('LOAD_RESTRICTED', `new root '${path}' cannot be absolute`);
     const abs = this.absolute(path);
@@ -113,11 +132,6 @@ export class Loader {
         'LOAD_RESTRICTED',
         `security; bases in kustomizations found in cloned git repos must be within the repo, but base '${root}' is outside '${remote.dir}'`,
       );
-    }
-    for (let l: Loader | undefined = this; l; l = l.referrer) {
-      if (isWithin(root, l.root)) {
-        throw new KustomizeError('CYCLE', `cycle detected: candidate root '${root}' contains visited root '${l.root}'`);
-      }
     }
     return new Loader(this.fs, root, this.restriction, this, undefined);
   }

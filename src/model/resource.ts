@@ -1,4 +1,4 @@
-import { isMap, cloneValue, type Value, type YMap } from '../yaml/value.js';
+import { isMap, cloneValue, setKey, type Value, type YMap } from '../yaml/value.js';
 import { ResId, parseApiVersion, type Gvk } from './resid.js';
 import type { Origin } from './origin.js';
 
@@ -128,7 +128,7 @@ export class Resource {
       m = {};
       meta[field] = m;
     }
-    m[key] = value;
+    setKey(m, key, value);
   }
 
   /** A deep copy with its build state; generators and bases that are reused need independent copies. */

@@ -39,10 +39,8 @@ const CLUSTER_SCOPED: Record<string, string[]> = {
   'certificates.k8s.io/v1': ['CertificateSigningRequest'],
   'certificates.k8s.io/v1beta1': ['CertificateSigningRequest', 'ClusterTrustBundle'],
   'certificates.k8s.io/v1alpha1': ['ClusterTrustBundle'],
-  'flowcontrol.apiserver.k8s.io/v1': ['FlowSchema', 'PriorityLevelConfiguration'],
+  // only v1beta1: kustomize's embedded schema is Kubernetes 1.21's, where later versions do not exist (so they count as namespaced)
   'flowcontrol.apiserver.k8s.io/v1beta1': ['FlowSchema', 'PriorityLevelConfiguration'],
-  'flowcontrol.apiserver.k8s.io/v1beta2': ['FlowSchema', 'PriorityLevelConfiguration'],
-  'flowcontrol.apiserver.k8s.io/v1beta3': ['FlowSchema', 'PriorityLevelConfiguration'],
   'internal.apiserver.k8s.io/v1alpha1': ['StorageVersion'],
   'networking.k8s.io/v1': ['IngressClass', 'IPAddress', 'ServiceCIDR'],
   'networking.k8s.io/v1beta1': ['IngressClass', 'IPAddress', 'ServiceCIDR'],

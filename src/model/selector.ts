@@ -1,5 +1,6 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, messageOf } from '../errors.js';
 import type { Selector } from '../kinds/kustomization.js';
+import { compileGoRegexp, type GoRegexp } from './go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from './label-selector.js';
 import type { ResourceMap } from './resource-map.js';
 import type { Resource } from './resource.js';
@@ -10,11 +11,11 @@ import type { Resource } from './resource.js';
  * annotation selectors. Names and namespaces match the original or the current one.
  */
 export class ResourceSelector {
-  private readonly group?: RegExp;
-  private readonly version?: RegExp;
-  private readonly kind?: RegExp;
-  private readonly name?: RegExp;
-  private readonly namespace?: RegExp;
+  private readonly group?: GoRegexp;
+  private readonly version?: GoRegexp;
+  private readonly kind?: GoRegexp;
+  private readonly name?: GoRegexp;
+  private readonly namespace?: GoRegexp;
   private readonly labels?: LabelRequirement[];
   private readonly annotations?: LabelRequirement[];
 
@@ -46,11 +47,11 @@ export class ResourceSelector {
   }
 }
 
-function anchored(pattern: string | undefined): RegExp | undefined {
+function anchored(pattern: string | undefined): GoRegexp | undefined {
   if (!pattern) return undefined;
   try {
-    return new RegExp(`^(?:${pattern})$`);
+    return compileGoRegexp(pattern, true);
   } catch (e) {
-    throw new KustomizeError('KUSTOMIZATION_INVALID', `error parsing regexp: ${(e as Error).message}`, { cause: e });
+    throw new KustomizeError('KUSTOMIZATION_INVALID', messageOf(e), { cause: e });
   }
 }

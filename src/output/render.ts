@@ -64,6 +64,8 @@ function finishAnnotations(r: Resource, options: RenderOptions): void {
   if (!isMap(meta)) return;
   let ann = meta['annotations'];
   if (!isMap(ann)) {
+    // `annotations:` with no value goes too (kustomize clears the field when it sets no annotations)
+    if (ann === null) delete meta['annotations'];
     if (!options.originAnnotations && !options.transformerAnnotations) return;
     ann = {};
   }

@@ -20,7 +20,7 @@
  */
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
-import { cloneValue, isMap, isSeq, setKey, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, isSeq, isWrittenEmpty, setKey, type Value, type YMap } from '../yaml/value.js';
 import { takeDirective } from './smp-directive.js';
 import {
   appendListNode,
@@ -177,9 +177,9 @@ class Walker {
       const dv = own(d, key);
       const ov = origin === d ? dv : own(origin, key);
       // A null the target already has survives when the patch does not mention the field
-      // (observed with kustomize v5.5.0 for `null`/`~`; only an empty `key:` would be dropped,
-      // a difference plain values cannot see).
-      if (dv === null && ov === undefined) continue;
+      // (observed with kustomize v5.5.0 for `null`/`~`); a key written with no value (`key:`)
+      // is dropped, wherever the walk goes (maps, elements of merge lists).
+      if (dv === null && ov === undefined && !isWrittenEmpty(d as YMap, key)) continue;
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
       const val = this.walk(dv, ov, fieldSchema);
       if (isMissingOrNull(val)) delete d[key];

@@ -1,16 +1,18 @@
 import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
+import { defaultFileSystem } from '../fs/default-fs.js';
 import type { SortOptions } from '../kinds/kustomization.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { resolveOptions, VERSION, type ResolvedOptions } from '../options.js';
 import { renderResources } from '../output/render.js';
+import { compositionResolver } from '../composition/composition-resolver.js';
 import { BUILTINS, builtinConfig } from '../plugins/builtins.js';
 import { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
 import { builtinResolver, functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
 import { BuildContext } from './context.js';
-import { loadRootTarget } from './target-loader.js';
+import { loadCompositionTarget, loadRootTarget } from './target-loader.js';
 
 /** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), and in-process plugins. */
 export type BuildOptions = Partial<ResolvedOptions> & {
@@ -35,6 +37,7 @@ export interface BuildResult {
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
+  const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
     ...options,
     cwd: options.cwd ?? (options.fs ? '/' : process.cwd()),
@@ -43,10 +46,10 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       options.warn?.(m);
     },
   });
-  // the disk is the default only in Node: importing it lazily keeps in-memory builds free of node: modules
-  const fs = resolved.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
-  const resolution = new PluginResolution([builtinResolver, registeredResolver(options.plugins ?? []), functionSpecResolver], pluginHomeResolver());
-  const ctx = new BuildContext(resolved, fs, resolution);
+  // a Composition step runs a Composition directory in this build (its context is made just below)
+  const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
+  const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(options.plugins ?? []), functionSpecResolver], pluginHomeResolver());
+  const ctx: BuildContext = new BuildContext(resolved, fs, resolution);
   try {
     const target = await loadRootTarget(path, ctx);
     const acc = await target.accumulate();
@@ -59,7 +62,7 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
     if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
-    await sortResources(resources, target.kustomization.sortOptions, resolved.reorder, ctx, finish);
+    await sortResources(resources, target.sortOptions, resolved.reorder, ctx, finish);
     if (resolved.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
       await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, finish).transform(resources, finish);

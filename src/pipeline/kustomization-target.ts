@@ -5,6 +5,8 @@ import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { join } from '../fs/path.js';
+import { compositionStep } from '../composition/composition-resolver.js';
+import { COMPOSITION_FILE_NAMES } from '../kinds/composition.js';
 import type { Kustomization } from '../kinds/kustomization.js';
 import { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
@@ -18,6 +20,7 @@ import type { PluginResolution } from '../plugins/configure.js';
 import { Accumulator } from './accumulator.js';
 import type { BuildContext } from './context.js';
 import { FieldSteps } from './field-steps.js';
+import type { BuildTarget } from './target.js';
 import type { StepConfig } from './step.js';
 import { configureSteps, runGenerator, runTransformer, runValidator } from './steps.js';
 
@@ -30,7 +33,7 @@ export interface OriginBase {
 }
 
 /** Reads the kustomization of a child directory (a base or a component): the target loader's job, handed in. */
-export type ChildTargetLoader = (loader: Loader, originBase: OriginBase) => KustomizationTarget;
+export type ChildTargetLoader = (loader: Loader, originBase: OriginBase) => BuildTarget;
 
 /**
  * One kustomization (or component) directory and what it does: accumulate its resources
@@ -38,7 +41,7 @@ export type ChildTargetLoader = (loader: Loader, originBase: OriginBase) => Kust
  * transform, then validate, in kustomize's order. Every generator, transformer and
  * validator is a step config run by the one runner (./steps.ts).
  */
-export class KustomizationTarget {
+export class KustomizationTarget implements BuildTarget {
   private readonly fieldSteps: FieldSteps;
   private readonly resolution: PluginResolution;
 
@@ -54,6 +57,14 @@ export class KustomizationTarget {
   ) {
     this.fieldSteps = new FieldSteps(kustomization, loader, this.configuredIn);
     this.resolution = ctx.resolution.withLayer(layerCatalogResolvers(kustomization.catalogs, loader, ctx.catalogs));
+  }
+
+  get kind(): Kustomization['kind'] {
+    return this.kustomization.kind;
+  }
+
+  get sortOptions(): Kustomization['sortOptions'] {
+    return this.kustomization.sortOptions;
   }
 
   /** Accumulates this kustomization; a component passes its parent's accumulator, anything else starts afresh. */
@@ -93,7 +104,7 @@ export class KustomizationTarget {
   }
 
   private async validate(acc: Accumulator): Promise<void> {
-    const steps = await this.configSteps(this.kustomization.validators);
+    const steps = await this.configSteps(this.kustomization.validators, true);
     for (const step of await configureSteps(steps, 'validator', this.ctx, this.resolution)) await runValidator(step, acc.resources);
   }
 
@@ -134,7 +145,10 @@ export class KustomizationTarget {
         child = await this.childTarget(path);
       } catch (e) {
         if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID' || fileError.code === 'FILE_INVALID') throw fileError;
-        throw wrapError(e, `accumulation err='${fileError.message}'`);
+        const both = wrapError(e, `accumulation err='${fileError.message}'`);
+        // a file the restriction refused is not a missing directory
+        if (fileError.code === 'LOAD_RESTRICTED' && both.code === 'FILE_NOT_FOUND') throw new KustomizeError('LOAD_RESTRICTED', both.message, { ...(fileError.file && { file: fileError.file }), cause: e });
+        throw both;
       }
       try {
         await this.accumulateDirectory(acc, child, false);
@@ -194,7 +208,7 @@ export class KustomizationTarget {
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
     const child = target.loader;
     const sub = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => this.loadChild(child, target.origin));
-    const kind = sub.kustomization.kind;
+    const kind = sub.kind;
     if (isComponent && kind !== 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind 'Component' for path '${child.root}' but got '${kind}'`);
     }
@@ -232,12 +246,19 @@ export class KustomizationTarget {
     if (resources.some((r) => !hasPrecomputedScope(r.apiVersion, r.kind))) this.ctx.openapi.touch();
   }
 
+  /** Whether a `generators:`/`transformers:`/`validators:` entry names a local directory holding a Composition. */
+  private holdsComposition(path: string): boolean {
+    if (parseRepoSpec(path) || isHttpUrl(path)) return false;
+    const abs = this.loader.absolute(path);
+    return this.loader.fs.isDirectory(abs) && COMPOSITION_FILE_NAMES.some((name) => this.loader.fs.exists(join(abs, name)));
+  }
+
   private get configuredIn(): string {
     return join(this.originBase.dir, this.fileName);
   }
 
   /** The steps `generators:`/`transformers:`/`validators:` entries configure: inline configs first, then files and kustomizations. */
-  private async configSteps(entries: string[] | undefined): Promise<StepConfig[]> {
+  private async configSteps(entries: string[] | undefined, discardCompositionOutput = false): Promise<StepConfig[]> {
     if (!entries || entries.length === 0) return [];
     const configs = new Accumulator();
     const paths: string[] = [];
@@ -253,7 +274,11 @@ export class KustomizationTarget {
       for (const r of inline) r.origin = { path: this.configuredIn };
       configs.resources.appendAll(inline);
     }
-    await this.accumulateResources(configs, paths, true);
+    for (const path of paths) {
+      // a Composition directory is a step of its own; other directories hold configs
+      if (this.holdsComposition(path)) configs.resources.append(compositionStep(path, discardCompositionOutput));
+      else await this.accumulateResources(configs, [path], true);
+    }
     return configs.resources.resources().map((config) => ({ config, configuredIn: config.origin?.path ?? this.configuredIn, loader: this.loader }));
   }
 }

@@ -2,6 +2,7 @@ import { KustomizeError, wrapError } from '../errors.js';
 import type { Resource } from '../model/resource.js';
 import type { Plugin, PluginContext } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
+import { settleWithin, timeBounded } from './time-bounded.js';
 
 /** What a plugin must do in its place in the pipeline: generators generate, the rest transform. */
 export type PluginRole = 'generator' | 'transformer' | 'validator';
@@ -52,6 +53,13 @@ function checkRole(plugin: Plugin, config: Resource, role: PluginRole): Plugin {
   const ok = role === 'generator' ? typeof plugin.generate === 'function' : typeof plugin.transform === 'function';
   if (!ok) throw new KustomizeError('PLUGIN_NOT_FOUND', `plugin ${config.originalId} not a ${role === 'generator' ? 'generator' : 'transformer'}`);
   return plugin;
+}
+
+/** An in-process plugin that is not a builtin: its factory and each of its calls are bounded by the plugin timeout. */
+export async function configuredInProcess(make: () => Plugin | Promise<Plugin>, id: string, ctx: PluginContext): Promise<Plugin> {
+  const seconds = ctx.options.pluginTimeout;
+  const describe = `plugin ${id}`;
+  return timeBounded(await configured(() => settleWithin(make, seconds, describe), id), seconds, describe);
 }
 
 /** Runs a plugin factory: what it throws, or a factory that returns no plugin, is the plugin's configuration failing. */

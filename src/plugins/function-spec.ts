@@ -28,7 +28,7 @@ export interface FunctionSpec {
 }
 
 
-const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
+export const MountShape: StructShape = { struct: 'StorageMount', fields: { type: 'string', src: 'string', dst: 'string', rw: 'bool' } };
 const FunctionSpecShape: StructShape = {
   struct: 'FunctionSpec',
   fields: {

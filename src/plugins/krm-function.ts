@@ -10,7 +10,6 @@ import { formatResult, parsePluginOutput, resourceListInput } from './resource-l
 import { containerArgs, containerRuntime } from './runtimes/container.js';
 import { runPluginProcess } from './run-plugin-process.js';
 
-const DEFAULT_TIMEOUT = 120;
 
 /**
  * A KRM function (https://github.com/kubernetes-sigs/kustomize/blob/master/cmd/config/docs/api-conventions/functions-spec.md):
@@ -55,7 +54,7 @@ export class KrmFunction implements Generator, Transformer {
   private async run(items: readonly Resource[], ctx: PluginContext) {
     const stdin = resourceListInput(items, this.functionConfig());
     const dir = ctx.loader.root;
-    const timeout = ctx.options.pluginTimeout ?? DEFAULT_TIMEOUT;
+    const timeout = ctx.options.pluginTimeout;
     let argv: string[];
     let env: NodeJS.ProcessEnv = process.env;
     if (this.spec.exec?.path) {

@@ -60,7 +60,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
         cwd: root,
         env,
         ...(stdin !== undefined && { stdin }),
-        timeout: ctx.options.pluginTimeout ?? 120,
+        timeout: ctx.options.pluginTimeout,
         describe: this.describe,
       });
     } finally {

@@ -2,7 +2,7 @@ import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { KustomizeError } from '../errors.js';
 import type { ResId } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
-import { configured } from './configure.js';
+import { configuredInProcess } from './configure.js';
 import { inProcessModulePath, loadPluginModule } from './in-process.js';
 import { LegacyExecPlugin } from './legacy-exec.js';
 import type { Plugin, PluginContext } from './plugin.js';
@@ -27,7 +27,7 @@ export async function loadFromPluginHome(config: Resource, configuredIn: string,
   const module = inProcessModulePath(path);
   if (module) {
     const factory = await loadPluginModule(module, modules);
-    return configured(() => factory(config.obj, ctx), id.toString());
+    return configuredInProcess(() => factory(config.obj, ctx), id.toString(), ctx);
   }
   if (existsSync(path + '.so')) {
     throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);

@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
 import { BUILTINS } from './builtins.js';
-import { configured } from './configure.js';
+import { configured, configuredInProcess } from './configure.js';
 import { functionSpecOf } from './function-spec.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
@@ -29,7 +29,7 @@ export function registeredResolver(registrations: readonly PluginRegistration[])
       const registered = registrations.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
       if (!registered) return undefined;
       requirePluginsEnabled(config, ctx);
-      return configured(() => registered.factory(config.obj, ctx), config.originalId.toString());
+      return configuredInProcess(() => registered.factory(config.obj, ctx), config.originalId.toString(), ctx);
     },
   };
 }

@@ -1,8 +1,8 @@
 import { KustomizeError } from '../errors.js';
-import { runProcess, stderrTail, type ProcessRequest } from '../process/run-process.js';
+import { outputTooLargeReason, runProcess, stderrTail, type ProcessRequest } from '../process/run-process.js';
 
 /**
- * Runs a plugin's process; any failure (cannot start, non-zero exit, signal, timeout) is one
+ * Runs a plugin's process; any failure (cannot start, non-zero exit, signal, timeout, too much output) is one
  * PLUGIN_FAILED error naming the plugin, with the end of its stderr.
  */
 export async function runPluginProcess(req: ProcessRequest & { describe: string }): Promise<string> {
@@ -15,6 +15,7 @@ export async function runPluginProcess(req: ProcessRequest & { describe: string 
   if (result.timedOut) {
     throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: timed out after ${req.timeout}s (raise it with --plugin-timeout)${stderrTail(result.stderr)}`);
   }
+  if (result.outputTooLarge) throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: ${outputTooLargeReason(req)}${stderrTail(result.stderr)}`);
   if (result.code !== 0) {
     const status = result.code === null ? `signal ${result.signal}` : `exit status ${result.code}`;
     throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: couldn't execute function: ${status}${stderrTail(result.stderr)}`);

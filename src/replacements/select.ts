@@ -1,5 +1,6 @@
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, messageOf } from '../errors.js';
 import type { FieldOptions, Selector } from '../kinds/kustomization.js';
+import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from '../model/label-selector.js';
 import { ResId } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
@@ -66,11 +67,11 @@ function isSelectedBy(id: ResId, sel: ResId, selEffectiveNs: string): boolean {
 
 /** A `select` or `reject` entry compiled: anchored regular expressions plus label/annotation selectors. */
 class RegexSelector {
-  private readonly group: RegExp | undefined;
-  private readonly version: RegExp | undefined;
-  private readonly kind: RegExp | undefined;
-  private readonly name: RegExp | undefined;
-  private readonly namespace: RegExp | undefined;
+  private readonly group: GoRegexp | undefined;
+  private readonly version: GoRegexp | undefined;
+  private readonly kind: GoRegexp | undefined;
+  private readonly name: GoRegexp | undefined;
+  private readonly namespace: GoRegexp | undefined;
   readonly hasId: boolean;
   readonly labels: LabelRequirement[] | undefined;
   readonly annotations: LabelRequirement[] | undefined;
@@ -107,24 +108,13 @@ class RegexSelector {
   }
 }
 
-function anchored(pattern: string | undefined): RegExp | undefined {
+function anchored(pattern: string | undefined): GoRegexp | undefined {
   if (!pattern) return undefined;
   try {
-    return goRegExp(pattern, true);
+    return compileGoRegexp(pattern, true);
   } catch (e) {
-    throw new KustomizeError('REPLACEMENT_FAILED', `error creating target selector: error parsing regexp: ${(e as Error).message}`, { cause: e });
+    throw new KustomizeError('REPLACEMENT_FAILED', `error creating target selector: ${messageOf(e)}`, { cause: e });
   }
-}
-
-/**
- * A Go (RE2) regular expression as a JS one, optionally anchored at both ends. The syntax is
- * largely shared; Go's leading flag group (`(?i)`, `(?s)`, `(?m)`) becomes JS flags.
- */
-export function goRegExp(pattern: string, anchor: boolean): RegExp {
-  const m = /^\(\?([ims]+)\)/.exec(pattern);
-  const body = m ? pattern.slice(m[0].length) : pattern;
-  const flags = m ? [...new Set(m[1]!)].join('') : '';
-  return new RegExp(anchor ? `^(?:${body})$` : body, flags);
 }
 
 /** A target's `select` and `reject`, compiled once per target. */

@@ -4,8 +4,8 @@ import { resolvePlainScalar } from '../yaml/resolve.js';
 import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
 import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from './scalar.js';
-import { goRegExp } from './select.js';
 import type { ReplacementValue } from './source.js';
+import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 
 /** A place holding a value: a key of a map or an index of a list. */
 interface Slot {
@@ -124,8 +124,8 @@ class PathMatcher {
     const [field, pattern] = splitIndexNameValue(part);
     const list = node === null ? [] : elements(node);
     const found: Slot[] = [];
-    let re: RegExp | undefined;
-    const test = (v: Value): boolean => (re ??= compile(pattern)).test(nodeString(v));
+    let re: GoRegexp | undefined;
+    const test = (v: Value): boolean => (re ??= compileGoRegexp(pattern, false)).test(nodeString(v));
     for (let j = 0; j < list.length; j++) {
       const e = list[j]!;
       if (field === '') {
@@ -167,14 +167,6 @@ function elements(v: Value): YSeq {
   if (v === null) return [];
   if (!Array.isArray(v)) throw wrongKind('SequenceNode', v);
   return v;
-}
-
-function compile(pattern: string): RegExp {
-  try {
-    return goRegExp(pattern, false);
-  } catch (e) {
-    throw new Error(`error parsing regexp: ${messageOf(e)}`);
-  }
 }
 
 /** Copies `value` into every field `fieldPath` names in `root` (kustomize's copyValueToTarget). */

@@ -1,4 +1,4 @@
-import { setKey, type Value, type YMap, type YSeq } from './value.js';
+import { markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
@@ -218,7 +218,10 @@ class BlockSubsetReader {
       if (colon === undefined) outside();
       const key = this.key(p, colon);
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
-      setKey(out, key, this.value(indent, colon, line, true, key === 'annotations'));
+      const value = this.value(indent, colon, line, true, key === 'annotations');
+      setKey(out, key, value);
+      // `key:` with nothing after it (see markWrittenEmpty)
+      if (value === null && this.plainText === '') markWrittenEmpty(out, key);
       if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(p, colon), this.plainText);
       line = this.peek();
       if (line === undefined || line.indent < indent || this.isDocumentMarker(line)) break;

@@ -18,7 +18,7 @@ import { readBlockSubset, type BlockSubsetOptions } from './block-subset-reader.
 import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
-import { isMap, setKey, type Value, type YMap } from './value.js';
+import { isMap, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
 
 export interface ParseOptions {
   /**
@@ -208,6 +208,7 @@ class Decoder {
       const valueNode = pair.value as YamlNode | null;
       const value = this.decode(valueNode);
       setKey(out, key, value);
+      if (value === null && (valueNode === null || (isScalar(valueNode) && valueNode.source === ''))) markWrittenEmpty(out, key);
       if (key === 'annotations' && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
     }
     // merged keys never override keys written in the map itself

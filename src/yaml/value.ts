@@ -21,12 +21,35 @@ export function isSeq(v: Value | undefined): v is YSeq {
   return Array.isArray(v);
 }
 
-/** Deep copy; scalars are immutable and shared. */
+/**
+ * The keys of a map that were written with no value at all (`key:`), as opposed to `key: null`
+ * or `key: ~`: both read as null, but kustomize's strategic merge drops only the former. Kept on
+ * the map itself, not enumerable, so nothing else sees it.
+ */
+const WRITTEN_EMPTY = Symbol('keys written with no value');
+type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string> };
+
+/** Notes that `key` of `m` was written with no value. */
+export function markWrittenEmpty(m: YMap, key: string): void {
+  const marked = m as Marked;
+  if (!marked[WRITTEN_EMPTY]) Object.defineProperty(marked, WRITTEN_EMPTY, { value: new Set<string>(), enumerable: false });
+  marked[WRITTEN_EMPTY]!.add(key);
+}
+
+/** Whether `key` of `m` holds the null of a key written with no value (`key:`). */
+export function isWrittenEmpty(m: YMap, key: string): boolean {
+  return ownValue(m, key) === null && ((m as Marked)[WRITTEN_EMPTY]?.has(key) ?? false);
+}
+
+/** Deep copy (with the keys written empty); scalars are immutable and shared. */
 export function cloneValue<T extends Value>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneValue) as T;
   if (isMap(v)) {
     const out: YMap = {};
-    for (const k of Object.keys(v)) setKey(out, k, cloneValue(v[k]!));
+    for (const k of Object.keys(v)) {
+      setKey(out, k, cloneValue(v[k]!));
+      if (isWrittenEmpty(v, k)) markWrittenEmpty(out, k);
+    }
     return out as T;
   }
   return v;
@@ -36,6 +59,11 @@ export function cloneValue<T extends Value>(v: T): T {
 export function setKey(m: YMap, key: string, value: Value): void {
   if (key === '__proto__') Object.defineProperty(m, key, { value, enumerable: true, writable: true, configurable: true });
   else m[key] = value;
+}
+
+/** The value of a key the map itself holds (never one inherited from Object.prototype, such as `__proto__`). */
+export function ownValue(m: YMap, key: string): Value | undefined {
+  return Object.prototype.hasOwnProperty.call(m, key) ? m[key] : undefined;
 }
 
 function isInteger(v: Value | undefined): v is number | bigint {

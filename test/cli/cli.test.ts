@@ -36,10 +36,14 @@ interface Run {
 }
 
 function cli(args: string[], cwd = REPO): Promise<Run> {
+  return run(process.execPath, [BIN, ...args], cwd);
+}
+
+function run(command: string, args: string[], cwd = REPO): Promise<Run> {
   const env = { ...process.env };
   delete env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
@@ -267,6 +271,67 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
         'v1_service_svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: svc\n  namespace: same\n',
       });
     });
+  });
+
+  describe('-o is confined and atomic', { concurrency: true }, () => {
+    const configMaps = (...names: string[]): string => names.map((n) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${JSON.stringify(n)}\n`).join('---\n');
+    function source(resources: string): string {
+      const src = tmpDir();
+      nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
+      nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), resources);
+      return src;
+    }
+
+    test('-o DIR: a name with separators and .. stays one file inside DIR', async () => {
+      const top = tmpDir();
+      const out = nodePath.join(top, 'a', 'b', 'c');
+      nodeFs.mkdirSync(out, { recursive: true });
+      const r = await cli(['build', source(configMaps('x/../../../escaped', 'a', 'b/c', 'd\\e')), '-o', out]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.deepEqual(nodeFs.readdirSync(out).sort(), ['v1_configmap_a.yaml', 'v1_configmap_b_c.yaml', 'v1_configmap_d_e.yaml', 'v1_configmap_x_.._.._.._escaped.yaml']);
+      assert.equal(nodeFs.readFileSync(nodePath.join(out, 'v1_configmap_b_c.yaml'), 'utf8'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: b/c\n');
+      assert.deepEqual(nodeFs.readdirSync(top), ['a'], 'nothing was written outside DIR');
+    });
+
+    test('-o DIR: resources that would share a file are an error naming both, and nothing is written', async () => {
+      const out = tmpDir();
+      const r = await cli(['build', source(configMaps('first', 'Web', 'web')), '-o', out]);
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, "Error: resources ConfigMap.v1.[noGrp]/Web.[noNs] and ConfigMap.v1.[noGrp]/web.[noNs] would both be written to 'v1_configmap_web.yaml'; write them to one file with -o FILE\n");
+      assert.deepEqual(nodeFs.readdirSync(out), []);
+      const slash = await cli(['build', source(configMaps('a/b', 'a_b')), '-o', out]);
+      assert.match(slash.stderr, /would both be written to 'v1_configmap_a_b.yaml'/);
+      assert.deepEqual(nodeFs.readdirSync(out), []);
+    });
+
+    test('-o FILE: a write that fails (file size limit) leaves the previous file whole and names it', async () => {
+      const dir = tmpDir();
+      const out = nodePath.join(dir, 'out.yaml');
+      nodeFs.writeFileSync(out, 'previous content\n');
+      const big = configMaps(...Array.from({ length: 200 }, (_, i) => `config-map-number-${i}`));
+      // ulimit -f 1: writes past 512 bytes fail with EFBIG, as a full disk fails them with ENOSPC
+      const r = await run('sh', ['-c', 'ulimit -f 1; exec "$0" "$@"', process.execPath, BIN, 'build', source(big), '-o', out]);
+      assert.equal(r.status, 1);
+      assert.equal(r.stderr, `Error: writing '${out}': EFBIG: file too large, write\n`);
+      assert.equal(nodeFs.readFileSync(out, 'utf8'), 'previous content\n');
+      assert.deepEqual(nodeFs.readdirSync(dir), ['out.yaml'], 'no temporary file is left');
+    });
+  });
+
+  test('a reader that closes the pipe early (| head -1) ends the build quietly, with SIGPIPE\'s status as kubectl', async () => {
+    const src = tmpDir();
+    nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
+    const many = Array.from({ length: 3000 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`);
+    nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), many.join('---\n'));
+    const r = await new Promise<Run>((resolve) => {
+      const child = spawn(process.execPath, [BIN, 'build', src], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+      // read the first chunk, then close our end, as `head -1` does
+      child.stdout.once('data', () => child.stdout.destroy());
+      child.on('close', (status) => resolve({ status, stdout: '', stderr }));
+    });
+    assert.deepEqual([r.status, r.stderr], [141, '']);
   });
 
   describe('flags', { concurrency: true }, () => {

@@ -13,6 +13,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { after, describe, test } from 'node:test';
+import { build } from '../../src/pipeline/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
@@ -192,4 +193,19 @@ test('on disk a missing build directory names the directory as given', () => {
     () => Loader.atRoot(new DiskFileSystem(), 'nope', 'rootOnly', diskDir),
     (e: unknown) => e instanceof Error && e.message === "must build at directory: not a valid directory: evalsymlink failure on 'nope' : 'nope' doesn't exist",
   );
+});
+
+test('a resource file outside the root (or a symlink leading there) is LOAD_RESTRICTED, not a missing directory', async () => {
+  const fs = MemoryFileSystem.from({
+    'app/kustomization.yaml': 'resources:\n- ../outside.yaml\n',
+    'outside.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: o\n',
+  });
+  await assert.rejects(build('/app', { fs }), (e: unknown) => {
+    assert.ok(e instanceof KustomizeError);
+    assert.equal(e.code, 'LOAD_RESTRICTED');
+    assert.equal(e.file, '/outside.yaml');
+    // kubectl's message: both attempts, as a file and as a directory
+    assert.equal(e.message, "accumulating resources: accumulation err='accumulating resources from '../outside.yaml': security; file '/outside.yaml' is not in or below '/app'': must build at directory: '/outside.yaml': file is not directory");
+    return true;
+  });
 });

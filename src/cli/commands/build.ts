@@ -1,10 +1,8 @@
-import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import { build } from '../../pipeline/build.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { Command } from '../command.js';
-import { writeResourceFiles } from '../output-dir.js';
+import { writeBuildOutput } from '../write-output.js';
 
 /** `build [DIR]`: prints (or writes) what the kustomization at DIR describes. */
 export const buildCommand: Command = {
@@ -34,19 +32,7 @@ If DIR is omitted, '.' is assumed.`,
     const result = await build(positional[0] ?? '.', { ...options, warn: (m) => io.err(`${m}\n`) });
     const output = flags.get('output') as string | undefined;
     if (output === undefined) io.out(result.yaml);
-    else if (isDirectory(output)) writeResourceFiles(output, result.resources);
-    else {
-      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(output)), { recursive: true });
-      nodeFs.writeFileSync(output, result.yaml);
-    }
+    else writeBuildOutput(output, result);
     return 0;
   },
 };
-
-function isDirectory(p: string): boolean {
-  try {
-    return nodeFs.statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}

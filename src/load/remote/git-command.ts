@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
-import { runProcess, stderrTail } from '../../process/run-process.js';
+import { outputTooLargeReason, runProcess, stderrTail } from '../../process/run-process.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 
 /**
@@ -50,13 +50,15 @@ export class GitCommand {
     const argv = [this.git, ...args];
     const shown = argv.join(' ');
     const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
+    const request = { argv, cwd, env, timeout: this.spec.timeout };
     let r;
     try {
-      r = await runProcess({ argv, cwd, env, timeout: this.spec.timeout });
+      r = await runProcess(request);
     } catch (e) {
       throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': ${(e as Error).message}`, { cause: e });
     }
     if (r.timedOut) throw new KustomizeError('REMOTE_FAILED', `hit ${this.spec.timeout}s timeout running '${shown}'`);
+    if (r.outputTooLarge) throw new KustomizeError('REMOTE_FAILED', `'${shown}' ${outputTooLargeReason(request)}`);
     if (r.code !== 0) throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': exit status ${r.code}${stderrTail(r.stderr + r.stdout)}`);
     return r.stdout;
   }

@@ -1,0 +1,66 @@
+import * as nodeFs from 'node:fs';
+import * as nodePath from 'node:path';
+import { KustomizeError, messageOf } from '../errors.js';
+import type { Resource } from '../model/resource.js';
+import { resourceFiles } from './output-dir.js';
+
+/**
+ * `-o PATH`: into an existing directory, one file per resource; otherwise one file (its
+ * directory created). Every file is written to a temporary file beside it and renamed into
+ * place, so a failed write (a full disk) leaves what was there before; with a directory,
+ * nothing is renamed until every file has been written.
+ */
+export function writeBuildOutput(output: string, result: { yaml: string; resources: readonly Resource[] }): void {
+  if (isDirectory(output)) {
+    writeAtomically(resourceFiles(result.resources).map((f) => ({ path: nodePath.join(output, f.name), text: f.text })));
+  } else {
+    try {
+      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(output)), { recursive: true });
+    } catch (e) {
+      throw failure(output, e);
+    }
+    writeAtomically([{ path: output, text: result.yaml }]);
+  }
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return nodeFs.statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Writes every file to a temporary name, then renames them all; on any failure removes what it wrote. */
+function writeAtomically(files: readonly { path: string; text: string }[]): void {
+  const staged: { temp: string; path: string }[] = [];
+  try {
+    for (const f of files) {
+      const temp = temporaryName(f.path);
+      staged.push({ temp, path: f.path });
+      try {
+        nodeFs.writeFileSync(temp, f.text, { flag: 'wx' });
+      } catch (e) {
+        throw failure(f.path, e);
+      }
+    }
+    for (const s of staged) {
+      try {
+        nodeFs.renameSync(s.temp, s.path);
+      } catch (e) {
+        throw failure(s.path, e);
+      }
+    }
+  } catch (e) {
+    for (const s of staged) nodeFs.rmSync(s.temp, { force: true });
+    throw e;
+  }
+}
+
+function temporaryName(path: string): string {
+  return nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+}
+
+function failure(path: string, e: unknown): KustomizeError {
+  return new KustomizeError('OUTPUT_FAILED', `writing '${path}': ${messageOf(e)}`, { file: path, cause: e });
+}

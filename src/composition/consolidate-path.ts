@@ -1,0 +1,37 @@
+import type { FileSystem } from '../fs/filesystem.js';
+import { Loader, type LoadRestriction } from '../load/loader.js';
+import { consolidateWithCatalogs } from './consolidate.js';
+import { requireCompositionFile } from './composition-file.js';
+import type { ConsolidatedTransformer } from './consolidated-transformer.js';
+import { printComposition } from './print.js';
+
+export interface ConsolidateOptions {
+  /** where files are read from; the disk by default */
+  fs?: FileSystem;
+  /** directory relative paths are resolved against; the process's working directory on disk, `/` for a custom file system */
+  cwd?: string;
+  /** `--load-restrictor`; `rootOnly` by default */
+  loadRestrictor?: LoadRestriction;
+}
+
+export interface ConsolidatedComposition {
+  /** the transformers in the order they would run, each with the file it was written in */
+  transformers: { config: ConsolidatedTransformer['config']; file: string }[];
+  /** the catalogs they resolve through, each with the directory its reference is relative to */
+  catalogs: { reference: string; dir: string }[];
+  /** the same as a flat Composition (what `kustomize-ts consolidate` prints) */
+  yaml: string;
+}
+
+/** The consolidated transformer list of the Composition in directory `path`, without running anything. */
+export async function consolidateComposition(path: string, options: ConsolidateOptions = {}): Promise<ConsolidatedComposition> {
+  const fs = options.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
+  const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
+  const loader = Loader.atRoot(fs, path, options.loadRestrictor ?? 'rootOnly', cwd);
+  const consolidated = consolidateWithCatalogs(loader, requireCompositionFile(loader));
+  return {
+    transformers: consolidated.transformers.map((t) => ({ config: t.config, file: t.file })),
+    catalogs: consolidated.catalogs.map((c) => ({ reference: c.reference, dir: c.loader.root })),
+    yaml: printComposition(consolidated),
+  };
+}

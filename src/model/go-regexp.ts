@@ -1,0 +1,36 @@
+import { RE2JS } from 're2js';
+
+/**
+ * A regular expression from a kustomization, compiled with Go's syntax and semantics (RE2): it
+ * matches in time linear in the input, so no pattern can hang a build. kustomize compiles these
+ * with Go's `regexp`; RE2JS (pure JavaScript, so it runs in browsers) has the same syntax, the
+ * same limits (repeat counts, nesting, size) and the same error messages.
+ */
+export interface GoRegexp {
+  /** whether the expression matches anywhere in `s` (Go's MatchString) */
+  test(s: string): boolean;
+}
+
+/** Go's `regexp.Compile` failing: the message is Go's, with a long expression shortened. */
+export class GoRegexpSyntaxError extends Error {}
+
+/** Expressions in error messages longer than this are cut (Go prints them whole, however long). */
+const SHOWN_EXPRESSION_CHARS = 200;
+
+/** Compiles `pattern`, wrapped as `^(?:pattern)$` when `anchor` (as kustomize's selectors do). */
+export function compileGoRegexp(pattern: string, anchor: boolean): GoRegexp {
+  const source = anchor ? `^(?:${pattern})$` : pattern;
+  try {
+    return RE2JS.compile(source);
+  } catch (e) {
+    throw new GoRegexpSyntaxError(shortened(e instanceof Error ? e.message : String(e)));
+  }
+}
+
+/** Cuts a long `…: \`expression\`` tail of a Go regexp error message. */
+function shortened(message: string): string {
+  const start = message.indexOf('`');
+  if (start < 0 || message.length - start <= SHOWN_EXPRESSION_CHARS) return message;
+  const shown = message.slice(start + 1, start + 1 + SHOWN_EXPRESSION_CHARS);
+  return `${message.slice(0, start)}\`${shown}…\` (${message.length - start - 2} characters)`;
+}

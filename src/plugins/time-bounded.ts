@@ -1,0 +1,30 @@
+import { KustomizeError } from '../errors.js';
+import type { Plugin } from './plugin.js';
+
+/**
+ * Waits for `work` at most `seconds`: past that, rejects with a PLUGIN_FAILED timeout error.
+ * (Code that never yields cannot be stopped in-process; code that never settles can.)
+ */
+export async function settleWithin<T>(work: () => T | Promise<T>, seconds: number, describe: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new KustomizeError('PLUGIN_FAILED', `${describe}: timed out after ${seconds}s (raise it with --plugin-timeout)`)),
+      seconds * 1000,
+    );
+  });
+  try {
+    return await Promise.race([Promise.resolve().then(work), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** `plugin` with each `generate` and `transform` call bounded by `seconds`, like a plugin process. */
+export function timeBounded(plugin: Plugin, seconds: number, describe: string): Plugin {
+  const bounded = Object.create(plugin) as Plugin;
+  const { generate, transform } = plugin;
+  if (generate) bounded.generate = (ctx) => settleWithin(() => generate.call(plugin, ctx), seconds, describe);
+  if (transform) bounded.transform = (resources, ctx) => settleWithin(() => transform.call(plugin, resources, ctx), seconds, describe);
+  return bounded;
+}
