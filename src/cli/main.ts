@@ -6,6 +6,7 @@ import { catalogCommand } from './commands/catalog.js';
 import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
+import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
@@ -17,6 +18,7 @@ export const COMMANDS: readonly Command[] = [
   catalogCommand,
   createCommand,
   editCommand,
+  localizeCommand,
   versionCommand,
   ...completionCommands(() => ROOT),
 ];
