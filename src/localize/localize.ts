@@ -2,7 +2,7 @@ import { isMap, isSeq, parseAllDocuments, type Document, type YAMLMap } from 'ya
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError, messageOf, withErrorPrefix, wrapError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import { dirname, isWithin, join, relative, resolve } from '../fs/path.js';
+import { basename, dirname, isWithin, join, relative, resolve } from '../fs/path.js';
 import { KustomizationDocument } from '../edit/kustomization-document.js';
 import { parseFileSource } from '../filters/kv-pairs.js';
 import { KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
@@ -63,7 +63,7 @@ export async function localize(target: string, options: LocalizeOptions): Promis
       if (!fs.exists(parent) || !fs.isDirectory(parent)) {
         throw new KustomizeError('FILE_NOT_FOUND', `unable to create localize destination directory: mkdir ${raw}: no such file or directory`, { file: abs });
       }
-      return join(fs.realPath(parent), abs.slice(parent.length + 1));
+      return join(fs.realPath(parent), basename(abs));
     });
     const run: Run = { fs, remote, scope, destination, out: new StagedTree(destination) };
     const dst = join(destination, relative(scope, loader.root));
