@@ -1,7 +1,9 @@
 /**
  * kustomize-ts: `kustomize build` as a library. Runs anywhere JavaScript runs: give it a
  * MemoryFileSystem (or your own FileSystem) and it needs nothing from Node; without one it
- * reads the disk.
+ * reads the disk in Node and fails with FILESYSTEM_REQUIRED elsewhere. HTTP resources come
+ * through `fetch`; git repositories need Node (REMOTE_UNSUPPORTED elsewhere) unless the
+ * `remote` option provides them.
  *
  * ```ts
  * import { build, MemoryFileSystem } from 'kustomize-ts';
@@ -32,6 +34,7 @@ export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';
 export type { RemoteSource } from './load/remote/remote-source.js';
 export { HttpStatusError } from './load/remote/remote-source.js';
+export { FetchRemoteSource } from './load/remote/fetch-remote.js';
 export type { RepoSpec } from './load/remote/repo-spec.js';
 export { Resource, type GenerationBehavior } from './model/resource.js';
 export { ResourceMap } from './model/resource-map.js';

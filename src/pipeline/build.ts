@@ -1,4 +1,5 @@
 import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
+import { defaultFileSystem } from '../fs/default-fs.js';
 import type { SortOptions } from '../kinds/kustomization.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -35,6 +36,7 @@ export interface BuildResult {
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
   const warnings: string[] = [];
+  const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
     ...options,
     cwd: options.cwd ?? (options.fs ? '/' : process.cwd()),
@@ -43,8 +45,6 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       options.warn?.(m);
     },
   });
-  // the disk is the default only in Node: importing it lazily keeps in-memory builds free of node: modules
-  const fs = resolved.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
   const resolution = new PluginResolution([builtinResolver, registeredResolver(options.plugins ?? []), functionSpecResolver], pluginHomeResolver());
   const ctx = new BuildContext(resolved, fs, resolution);
   try {

@@ -5,6 +5,7 @@ import type { ResolvedOptions } from '../options.js';
 import type { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
+import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
 
 /**
@@ -28,9 +29,9 @@ export class BuildContext {
     readonly resolution: PluginResolution,
   ) {}
 
-  /** The source of remote resources, made on first use (the default one needs Node). */
+  /** The source of remote resources, made on first use. */
   async remote(): Promise<RemoteSource> {
-    this.remoteSource ??= this.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(this.options);
+    this.remoteSource ??= this.options.remote ?? (await defaultRemoteSource(this.options));
     return this.remoteSource;
   }
 

@@ -1,0 +1,93 @@
+/** A preloaded example: a tree of files and the directory to build. */
+export interface Example {
+  title: string;
+  files: Record<string, string>;
+  /** the directory built first */
+  target: string;
+}
+
+const deployment = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: 1
+  selector:
+    matchLabels:
+      app: web
+  template:
+    metadata:
+      labels:
+        app: web
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27
+        ports:
+        - containerPort: 80
+`;
+
+const service = `apiVersion: v1
+kind: Service
+metadata:
+  name: web
+spec:
+  selector:
+    app: web
+  ports:
+  - port: 80
+    targetPort: 80
+`;
+
+export const EXAMPLES: Example[] = [
+  {
+    title: 'Base and overlays (with a component)',
+    target: 'overlays/production',
+    files: {
+      'base/kustomization.yaml': 'resources:\n- deployment.yaml\n- service.yaml\nlabels:\n- pairs:\n    app.kubernetes.io/name: web\n',
+      'base/deployment.yaml': deployment,
+      'base/service.yaml': service,
+      'components/monitoring/kustomization.yaml':
+        'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncommonAnnotations:\n  prometheus.io/scrape: "true"\n  prometheus.io/port: "80"\n',
+      'overlays/staging/kustomization.yaml': 'namespace: staging\nnamePrefix: staging-\nresources:\n- ../../base\n',
+      'overlays/production/kustomization.yaml':
+        'namespace: production\nnamePrefix: prod-\nresources:\n- ../../base\ncomponents:\n- ../../components/monitoring\nreplicas:\n- name: web\n  count: 3\nimages:\n- name: nginx\n  newTag: "1.27.3"\n',
+    },
+  },
+  {
+    title: 'Generators with hash',
+    target: 'app',
+    files: {
+      'app/kustomization.yaml':
+        'resources:\n- deployment.yaml\nconfigMapGenerator:\n- name: web-config\n  literals:\n  - LOG_LEVEL=info\n  - FEATURES=a,b\n  files:\n  - nginx.conf\nsecretGenerator:\n- name: web-credentials\n  literals:\n  - password=s3cr3t\n',
+      'app/nginx.conf': 'server {\n  listen 80;\n}\n',
+      'app/deployment.yaml': deployment.replace(
+        '        ports:\n        - containerPort: 80\n',
+        '        envFrom:\n        - configMapRef:\n            name: web-config\n        - secretRef:\n            name: web-credentials\n',
+      ),
+    },
+  },
+  {
+    title: 'Patches',
+    target: 'app',
+    files: {
+      'app/kustomization.yaml':
+        'resources:\n- deployment.yaml\n- service.yaml\npatches:\n- path: resources-patch.yaml\n- path: port-patch.yaml\n  target:\n    kind: Service\n    name: web\n- target:\n    kind: Deployment\n  patch: |-\n    - op: add\n      path: /metadata/annotations\n      value:\n        team: platform\n',
+      'app/deployment.yaml': deployment,
+      'app/service.yaml': service,
+      'app/resources-patch.yaml':
+        'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: web\n        resources:\n          limits:\n            memory: 256Mi\n',
+      'app/port-patch.yaml': '- op: replace\n  path: /spec/ports/0/port\n  value: 8080\n',
+    },
+  },
+  {
+    title: 'Replacements',
+    target: 'app',
+    files: {
+      'app/kustomization.yaml':
+        'resources:\n- deployment.yaml\n- settings.yaml\nreplacements:\n- source:\n    kind: ConfigMap\n    name: settings\n    fieldPath: data.image\n  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.template.spec.containers.[name=web].image\n- source:\n    kind: ConfigMap\n    name: settings\n    fieldPath: data.replicas\n  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.replicas\n',
+      'app/settings.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  annotations:\n    config.kubernetes.io/local-config: "true"\ndata:\n  image: nginx:1.27.3-alpine\n  replicas: "2"\n',
+      'app/deployment.yaml': deployment,
+    },
+  },
+];

@@ -1,0 +1,198 @@
+import { build, KustomizeError, MemoryFileSystem } from 'kustomize-ts';
+import { EXAMPLES, type Example } from './examples.js';
+import { decodeState, encodeState, type SharedState } from './share.js';
+
+/** an element of the page, by id */
+function byId<T extends HTMLElement>(id: string): T {
+  const el = document.getElementById(id);
+  if (!el) throw new Error(`the page has no #${id}`);
+  return el as T;
+}
+
+const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
+
+/** The playground's state and its page: files, the selected file, the directory built, the last output. */
+class Playground {
+  private files: Record<string, string> = {};
+  private current = '';
+  private target = '';
+  private output = '';
+  /** renders are asynchronous: only the newest may show its result */
+  private renderCount = 0;
+  private renderTimer: ReturnType<typeof setTimeout> | undefined;
+
+  private readonly el = {
+    example: byId<HTMLSelectElement>('example'),
+    target: byId<HTMLSelectElement>('target'),
+    files: byId<HTMLUListElement>('files'),
+    editor: byId<HTMLTextAreaElement>('editor'),
+    currentFile: byId('current-file'),
+    output: byId('output'),
+    outputTarget: byId('output-target'),
+    status: byId('status'),
+    error: byId('error'),
+    shareLink: byId<HTMLInputElement>('share-link'),
+  };
+
+  constructor() {
+    this.el.example.append(...EXAMPLES.map((e, i) => new Option(e.title, String(i))));
+    this.el.example.addEventListener('change', () => this.load(EXAMPLES[Number(this.el.example.value)]!));
+    this.el.target.addEventListener('change', () => {
+      this.target = this.el.target.value;
+      void this.render();
+    });
+    this.el.editor.addEventListener('input', () => {
+      this.files[this.current] = this.el.editor.value;
+      this.scheduleRender();
+    });
+    byId('add-file').addEventListener('click', () => this.addFile());
+    byId('delete-file').addEventListener('click', () => this.deleteFile());
+    byId('share').addEventListener('click', () => void this.share());
+    byId('download').addEventListener('click', () => this.download());
+  }
+
+  async start(): Promise<void> {
+    const shared = await decodeState(location.hash);
+    if (shared) {
+      this.el.example.selectedIndex = -1;
+      this.load({ title: 'shared', ...shared });
+    } else this.load(EXAMPLES[0]!);
+  }
+
+  load(example: Example | SharedState): void {
+    this.files = { ...example.files };
+    this.target = example.target;
+    this.select(Object.keys(this.files).find((f) => f.startsWith(`${example.target}/`) && KUSTOMIZATION.test(f)) ?? Object.keys(this.files)[0] ?? '');
+    void this.render();
+  }
+
+  private select(file: string): void {
+    this.current = file;
+    this.el.editor.value = this.files[file] ?? '';
+    this.el.editor.disabled = !(file in this.files);
+    this.el.currentFile.textContent = file;
+    this.listFiles();
+  }
+
+  private listFiles(errorFile?: string): void {
+    this.el.files.replaceChildren(
+      ...Object.keys(this.files)
+        .sort()
+        .map((f) => {
+          const button = document.createElement('button');
+          button.type = 'button';
+          button.textContent = f;
+          button.dataset['file'] = f;
+          button.setAttribute('aria-current', String(f === this.current));
+          if (f === errorFile) button.classList.add('has-error');
+          button.addEventListener('click', () => this.select(f));
+          const li = document.createElement('li');
+          li.append(button);
+          return li;
+        }),
+    );
+    const dirs = [...new Set(Object.keys(this.files).filter((f) => KUSTOMIZATION.test(f)).map((f) => f.replace(KUSTOMIZATION, '') || '.'))].sort();
+    if (!dirs.includes(this.target)) dirs.push(this.target);
+    this.el.target.replaceChildren(...dirs.map((d) => new Option(d, d, false, d === this.target)));
+  }
+
+  private addFile(): void {
+    const path = prompt('Path of the new file (e.g. base/configmap.yaml)')?.trim().replace(/^\/+/, '');
+    if (!path) return;
+    this.files[path] ??= '';
+    this.select(path);
+    this.scheduleRender();
+  }
+
+  private deleteFile(): void {
+    if (!(this.current in this.files) || !confirm(`Delete ${this.current}?`)) return;
+    delete this.files[this.current];
+    this.select(Object.keys(this.files).sort()[0] ?? '');
+    void this.render();
+  }
+
+  private scheduleRender(): void {
+    clearTimeout(this.renderTimer);
+    this.renderTimer = setTimeout(() => void this.render(), 150);
+  }
+
+  /** Builds the target from the files in memory and shows the YAML, or the error with its file and field. */
+  private async render(): Promise<void> {
+    const count = ++this.renderCount;
+    this.el.outputTarget.textContent = this.target;
+    let yaml: string | undefined;
+    let error: unknown;
+    try {
+      // legacy order: the output of `kustomize build`, the command line
+      yaml = (await build(`/${this.target}`, { fs: MemoryFileSystem.from(this.files), reorder: 'legacy' })).yaml;
+    } catch (e) {
+      error = e;
+    }
+    if (count !== this.renderCount) return;
+    document.body.dataset['renders'] = String(count);
+    if (yaml !== undefined) {
+      this.output = yaml;
+      this.el.output.textContent = yaml;
+      this.el.error.hidden = true;
+      this.el.status.textContent = '';
+      this.listFiles();
+      return;
+    }
+    this.el.status.textContent = '(failed; showing the last output)';
+    this.showError(error);
+  }
+
+  private showError(error: unknown): void {
+    const e = error instanceof KustomizeError ? error : undefined;
+    const file = e?.file ? this.fileNamed(e.file) : undefined;
+    const parts: (string | Node)[] = [];
+    const code = document.createElement('span');
+    code.className = 'code';
+    code.textContent = e?.code ?? 'ERROR';
+    parts.push(code);
+    if (file) {
+      const link = document.createElement('button');
+      link.type = 'button';
+      link.className = 'file';
+      link.textContent = file;
+      link.addEventListener('click', () => this.files[file] !== undefined && this.select(file));
+      parts.push(' in ', link);
+    }
+    if (e?.field) {
+      const field = document.createElement('span');
+      field.className = 'field';
+      field.textContent = e.field;
+      parts.push(', field ', field);
+    }
+    parts.push(`\n${error instanceof Error ? error.message : String(error)}`);
+    this.el.error.replaceChildren(...parts);
+    this.el.error.hidden = false;
+    this.listFiles(file);
+  }
+
+  /** the file an error names: errors give paths from the root, or relative to the kustomization that names them */
+  private fileNamed(reported: string): string {
+    const path = reported.replace(/^\/+/, '');
+    const candidates = [path, `${this.target}/${path}`];
+    return candidates.find((c) => c in this.files) ?? Object.keys(this.files).find((f) => f.endsWith(`/${path}`)) ?? path;
+  }
+
+  private async share(): Promise<void> {
+    const hash = await encodeState({ files: this.files, target: this.target });
+    history.replaceState(null, '', hash);
+    this.el.shareLink.value = location.href;
+    this.el.shareLink.hidden = false;
+    this.el.shareLink.select();
+    await navigator.clipboard?.writeText(location.href).catch(() => {});
+  }
+
+  private download(): void {
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(new Blob([this.output], { type: 'application/yaml' }));
+    a.download = `${this.target.replace(/\//g, '-') || 'output'}.yaml`;
+    a.click();
+    URL.revokeObjectURL(a.href);
+  }
+}
+
+void new Playground().start();

@@ -1,0 +1,39 @@
+import { KustomizeError } from '../../errors.js';
+import type { OciReference } from '../../oci/reference.js';
+import { cloneUrl, type RepoSpec } from './repo-spec.js';
+import { HttpStatusError, type RemoteSource, type RemoteTree } from './remote-source.js';
+
+/**
+ * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S). Git
+ * repositories need a git client and OCI artifacts need Node to unpack, which this source does
+ * not have; it refuses them with REMOTE_UNSUPPORTED.
+ */
+export class FetchRemoteSource implements RemoteSource {
+  /** @param httpTimeout seconds before a request is given up */
+  constructor(private readonly httpTimeout = 60) {}
+
+  async fetchFile(url: string): Promise<Uint8Array> {
+    let res: Response;
+    try {
+      res = await fetch(url, { signal: AbortSignal.timeout(this.httpTimeout * 1000) });
+    } catch (e) {
+      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
+    }
+    if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
+    return new Uint8Array(await res.arrayBuffer());
+  }
+
+  clone(spec: RepoSpec): Promise<RemoteTree> {
+    return unsupported(`cannot clone '${cloneUrl(spec)}' here: git repositories need Node and the git executable; pass a \`remote\` option that can clone`);
+  }
+
+  pullTree(ref: OciReference): Promise<RemoteTree> {
+    return unsupported(`cannot pull '${ref.raw}' here: OCI artifacts need Node; pass a \`remote\` option that can pull them`);
+  }
+
+  cleanup(): void {}
+}
+
+function unsupported(message: string): Promise<never> {
+  return Promise.reject(new KustomizeError('REMOTE_UNSUPPORTED', message));
+}

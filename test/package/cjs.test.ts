@@ -1,0 +1,51 @@
+/**
+ * `require('kustomize-ts')` from CommonJS, on the published package, in a separate Node
+ * process: the CommonJS build (dist/cjs) renders from memory and from the disk (whose module is
+ * loaded lazily), its errors are KustomizeErrors, and both entries share their classes.
+ */
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { installPacked, REPO } from './packed.js';
+
+const CONSUMER = String.raw`
+const { build, MemoryFileSystem, KustomizeError } = require('kustomize-ts');
+const { DiskFileSystem, NodeRemoteSource } = require('kustomize-ts/node');
+(async () => {
+  const fs = MemoryFileSystem.from({
+    'app/kustomization.yaml': 'namePrefix: dev-\nresources:\n- cm.yaml\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "1"\n',
+  });
+  const memory = (await build('/app', { fs })).yaml;
+  const disk = (await build(process.argv[2], { reorder: 'legacy' })).yaml;
+  const explicitDisk = (await build(process.argv[2], { reorder: 'legacy', fs: new DiskFileSystem() })).yaml;
+  let error;
+  try { await build('/nowhere', { fs: new DiskFileSystem() }); } catch (e) { error = e; }
+  process.stdout.write(JSON.stringify({
+    resolved: require.resolve('kustomize-ts'),
+    memory, disk, explicitDisk,
+    errorIsKustomizeError: error instanceof KustomizeError,
+    errorCode: error && error.code,
+    remoteSource: typeof new NodeRemoteSource().fetchFile,
+  }));
+})().catch((e) => { console.error(e); process.exit(1); });
+`;
+
+test('require() from CommonJS: the CJS build renders from memory and from disk', (t) => {
+  const packed = installPacked();
+  t.after(() => packed.remove());
+  const { dir } = packed;
+  writeFileSync(join(dir, 'consumer.cjs'), CONSUMER);
+  const example = join(REPO, 'examples/hello/overlays/production');
+  const out = JSON.parse(execFileSync(process.execPath, ['consumer.cjs', example], { cwd: dir, encoding: 'utf8' })) as Record<string, unknown>;
+  assert.equal(out['resolved'], join(dir, 'node_modules/kustomize-ts/dist/cjs/index.cjs'));
+  assert.equal(out['memory'], 'apiVersion: v1\ndata:\n  a: "1"\nkind: ConfigMap\nmetadata:\n  name: dev-settings\n');
+  const expected = readFileSync(join(REPO, 'examples/hello/expected-production.yaml'), 'utf8');
+  assert.equal(out['disk'], expected);
+  assert.equal(out['explicitDisk'], expected);
+  assert.equal(out['errorIsKustomizeError'], true);
+  assert.equal(out['errorCode'], 'FILE_NOT_FOUND');
+  assert.equal(out['remoteSource'], 'function');
+});
