@@ -7,7 +7,7 @@ import { localize } from '../../src/localize/localize.js';
 import { build } from '../../src/pipeline/build.js';
 import { dumpChart } from '../helm/charts.js';
 import { helm, skipHelm, warnIfSkipped, writeTree } from '../helm/helm-env.js';
-import { unreachable } from './localize.test.js';
+import { unreachable } from './unreachable-remote.js';
 
 warnIfSkipped();
 

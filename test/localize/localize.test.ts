@@ -4,15 +4,7 @@ import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readText } from '../../src/fs/filesystem.js';
 import { localize } from '../../src/localize/localize.js';
 import { build } from '../../src/pipeline/build.js';
-import type { RemoteSource } from '../../src/load/remote/remote-source.js';
-
-/** A remote source that fails on use: a localized copy must build without one. */
-export const unreachable: RemoteSource = {
-  fetchFile: (url) => Promise.reject(new Error(`network used for ${url}`)),
-  clone: (spec) => Promise.reject(new Error(`network used for ${spec.raw}`)),
-  pullTree: (ref) => Promise.reject(new Error(`network used for ${ref.raw}`)),
-  cleanup: () => {},
-};
+import { unreachable } from './unreachable-remote.js';
 
 const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`;
 

@@ -10,7 +10,7 @@ import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { localize } from '../../src/localize/localize.js';
 import { build } from '../../src/pipeline/build.js';
 import { startServer } from '../load/git-http-server.js';
-import { unreachable } from './localize.test.js';
+import { unreachable } from './unreachable-remote.js';
 
 // A git base and an HTTP file served for real from 127.0.0.1; the localized copy is built with
 // a remote source that fails on use.
