@@ -28,6 +28,7 @@ export type { EditOp } from './edit/ops.js';
 export { createKustomization, type CreateOptions } from './edit/create.js';
 export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
 export { parseReplicasArg } from './edit/ops/replicas.js';
+export { localize, type LocalizeOptions } from './localize/localize.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';

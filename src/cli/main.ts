@@ -7,6 +7,7 @@ import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
+import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
@@ -19,6 +20,7 @@ export const COMMANDS: readonly Command[] = [
   consolidateCommand,
   createCommand,
   editCommand,
+  localizeCommand,
   versionCommand,
   ...completionCommands(() => ROOT),
 ];

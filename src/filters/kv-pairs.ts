@@ -55,7 +55,7 @@ function removeQuotes(s: string): string {
 }
 
 /** `path` (key = base name) or `key=path`. */
-function parseFileSource(source: string): [string, string] {
+export function parseFileSource(source: string): [string, string] {
   const parts = source.split('=');
   if (parts.length === 1) return [source.slice(source.lastIndexOf('/') + 1), source];
   if (parts.length > 2) throw new KustomizeError('GENERATOR_FAILED', `source "${source}" key name or file path contains '='`);

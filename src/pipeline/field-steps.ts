@@ -39,51 +39,51 @@ export class FieldSteps {
   generators(): StepConfig[] {
     const k = this.k;
     const out: StepConfig[] = [];
-    for (const args of k.configMapGenerator ?? []) {
+    (k.configMapGenerator ?? []).forEach((args, i) => {
       const options = mergeGeneratorOptions(args.options, k.generatorOptions);
-      out.push(this.step(ConfigMapGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
-    }
-    for (const args of k.secretGenerator ?? []) {
+      out.push(this.step(`configMapGenerator[${i}]`, ConfigMapGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
+    });
+    (k.secretGenerator ?? []).forEach((args, i) => {
       const options = mergeGeneratorOptions(args.options, k.generatorOptions);
-      out.push(this.step(SecretGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
-    }
-    for (const chart of k.helmCharts ?? []) {
+      out.push(this.step(`secretGenerator[${i}]`, SecretGenerator.kind, asYMap({ ...args, ...(options && { options }) })));
+    });
+    (k.helmCharts ?? []).forEach((chart, i) => {
       const config = helmChartFieldConfig(k.helmGlobals, chart);
-      out.push(this.step(HelmChartInflationGenerator.kind, config, marshalledConfig(config)));
-    }
+      out.push(this.step(`helmCharts[${i}]`, HelmChartInflationGenerator.kind, config, marshalledConfig(config)));
+    });
     return out;
   }
 
   transformers(tc: TransformerConfig): StepConfig[] {
     const k = this.k;
     const out: StepConfig[] = [];
-    const add = (kind: string, config: YMap, shown?: YMap) => out.push(this.step(kind, config, shown));
+    const add = (field: string, kind: string, config: YMap, shown?: YMap) => out.push(this.step(field, kind, config, shown));
     const psm = k.patchesStrategicMerge ?? [];
-    if (psm.length > 0) add(PatchStrategicMergeTransformer.kind, { paths: psm });
-    for (const p of k.patches ?? []) add(PatchTransformer.kind, patchConfig(p));
-    if (k.namespace) add(NamespaceTransformer.kind, { namespace: k.namespace, fieldSpecs: specs(tc.namespace) });
-    if (k.namePrefix) add(PrefixTransformer.kind, { prefix: k.namePrefix, fieldSpecs: specs(tc.namePrefix) });
-    if (k.nameSuffix) add(SuffixTransformer.kind, { suffix: k.nameSuffix, fieldSpecs: specs(tc.nameSuffix) });
-    for (const label of k.labels ?? []) add(LabelTransformer.kind, { labels: label.pairs ?? {}, fieldSpecs: specs(labelFieldSpecs(label, tc)) });
+    if (psm.length > 0) add('patchesStrategicMerge', PatchStrategicMergeTransformer.kind, { paths: psm });
+    (k.patches ?? []).forEach((p, i) => add(`patches[${i}]`, PatchTransformer.kind, patchConfig(p)));
+    if (k.namespace) add('namespace', NamespaceTransformer.kind, { namespace: k.namespace, fieldSpecs: specs(tc.namespace) });
+    if (k.namePrefix) add('namePrefix', PrefixTransformer.kind, { prefix: k.namePrefix, fieldSpecs: specs(tc.namePrefix) });
+    if (k.nameSuffix) add('nameSuffix', SuffixTransformer.kind, { suffix: k.nameSuffix, fieldSpecs: specs(tc.nameSuffix) });
+    (k.labels ?? []).forEach((label, i) => add(`labels[${i}]`, LabelTransformer.kind, { labels: label.pairs ?? {}, fieldSpecs: specs(labelFieldSpecs(label, tc)) }));
     // kustomize follows `labels` with a commonLabels transformer even when there are none, and records it
     if (k.labels?.length || Object.keys(k.commonLabels ?? {}).length > 0) {
-      add(LabelTransformer.kind, { labels: k.commonLabels ?? {}, fieldSpecs: specs(tc.commonLabels) });
+      add('commonLabels', LabelTransformer.kind, { labels: k.commonLabels ?? {}, fieldSpecs: specs(tc.commonLabels) });
     }
-    if (k.commonAnnotations) add(AnnotationsTransformer.kind, { annotations: k.commonAnnotations, fieldSpecs: specs(tc.commonAnnotations) });
-    for (const p of k.patchesJson6902 ?? []) {
-      add(PatchJson6902Transformer.kind, marshalledConfig({ jsonOp: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) }));
-    }
-    for (const replica of k.replicas ?? []) add(ReplicaCountTransformer.kind, { replica: asYMap(replica), fieldSpecs: specs(tc.replicas) });
-    for (const image of k.images ?? []) add(ImageTagTransformer.kind, { imageTag: asYMap(image), fieldSpecs: specs(tc.images) });
+    if (k.commonAnnotations) add('commonAnnotations', AnnotationsTransformer.kind, { annotations: k.commonAnnotations, fieldSpecs: specs(tc.commonAnnotations) });
+    (k.patchesJson6902 ?? []).forEach((p, i) => {
+      add(`patchesJson6902[${i}]`, PatchJson6902Transformer.kind, marshalledConfig({ jsonOp: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) }));
+    });
+    (k.replicas ?? []).forEach((replica, i) => add(`replicas[${i}]`, ReplicaCountTransformer.kind, { replica: asYMap(replica), fieldSpecs: specs(tc.replicas) }));
+    (k.images ?? []).forEach((image, i) => add(`images[${i}]`, ImageTagTransformer.kind, { imageTag: asYMap(image), fieldSpecs: specs(tc.images) }));
     if (k.replacements?.length) {
       const { config, shown } = replacementsFieldConfig(k.replacements);
-      add(ReplacementTransformer.kind, config, shown);
+      add('replacements', ReplacementTransformer.kind, config, shown);
     }
     return out;
   }
 
-  private step(kind: string, fields: YMap, shown: YMap = fields): StepConfig {
-    return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, loader: this.loader, shownConfig: shown };
+  private step(field: string, kind: string, fields: YMap, shown: YMap = fields): StepConfig {
+    return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, loader: this.loader, shownConfig: shown, field };
   }
 }
 

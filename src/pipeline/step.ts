@@ -18,4 +18,6 @@ export interface StepConfig {
    * marshals it, shown in its configuration errors (`trouble configuring builtin X with config: …`).
    */
   shownConfig?: YMap;
+  /** for such a step: the kustomization field it came from (`patches[2]`), named in its errors */
+  field?: string;
 }

@@ -17,6 +17,8 @@ export interface ConfiguredStep<P extends Generator | Transformer = Generator | 
   context: PluginContext;
   /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
   origin: Origin;
+  /** the kustomization field a builtin step came from */
+  field?: string;
 }
 
 /**
@@ -32,7 +34,7 @@ export async function configureSteps(steps: readonly StepConfig[], role: PluginR
   for (const step of steps) {
     const context = ctx.pluginContext(step.loader);
     const plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
-    out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step) });
+    out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) });
   }
   return out;
 }
@@ -82,14 +84,17 @@ export async function runValidator(step: ConfiguredStep<Transformer>, resources:
 
 /**
  * Runs a step; what it throws that is not a KustomizeError (a plugin's own error) becomes one
- * whose code names the stage, naming the step and the file that configured it.
+ * whose code names the stage. An error that does not say where it comes from is given the file
+ * that configured the step (and, for a kustomization field, the field).
  */
 async function inStage<T>(code: ErrorCode, step: ConfiguredStep, run: () => T | Promise<T>): Promise<T> {
+  const file = step.origin.configuredIn;
   try {
     return await run();
   } catch (e) {
-    if (e instanceof KustomizeError) throw e;
-    throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(step.origin.configuredIn && { file: step.origin.configuredIn }) });
+    if (!(e instanceof KustomizeError)) throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(file && { file }) });
+    if (e.file || !file) throw e;
+    throw new KustomizeError(e.code, e.message, { cause: e, file, ...((e.field ?? step.field) && { field: e.field ?? step.field }) });
   }
 }
 

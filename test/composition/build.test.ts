@@ -313,7 +313,7 @@ describe('ResourceAccumulator', () => {
       'bad/composition.yaml': 'transformers:\n- apiVersion: builtin\n  kind: ResourceAccumulator\n  paths: a.yaml\n',
     });
     // as under a Kustomization's resources: the file is refused, then the path is tried as a directory
-    await rejectsWith(build('/c', { fs }), 'FILE_NOT_FOUND', "accumulating resources from '../outside.yaml': security; file '/outside.yaml' is not in or below '/c'");
+    await rejectsWith(build('/c', { fs }), 'LOAD_RESTRICTED', "accumulating resources from '../outside.yaml': security; file '/outside.yaml' is not in or below '/c'");
     assert.equal((await build('/c', { fs, loadRestrictor: 'none' })).yaml, CM('outside'));
     await rejectsWith(build('/m', { fs }), 'FILE_NOT_FOUND', "accumulating resources from 'missing.yaml'");
     await rejectsWith(build('/bad', { fs }), 'PLUGIN_FAILED', 'ResourceAccumulator resource-accumulator (configured in composition.yaml): json: cannot unmarshal string');

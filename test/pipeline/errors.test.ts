@@ -69,3 +69,13 @@ test('a decoding error names the field path, list indexes included', async () =>
   const unknown = await failure({ 'app/kustomization.yaml': 'images:\n- name: a\n  newTagg: v1\n' });
   assert.equal(unknown.field, 'images[0].newTagg');
 });
+
+test('a patch that matches nothing names the kustomization and the patches entry', async () => {
+  const e = await failure({
+    'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- patch: |-\n    - op: add\n      path: /metadata/name\n      value: b\n  target:\n    kind: ConfigMap\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: nope\n',
+    'app/cm.yaml': CM,
+  });
+  assert.equal(e.code, 'PATCH_FAILED');
+  assert.equal(e.file, 'kustomization.yaml');
+  assert.equal(e.field, 'patches[1]');
+});
