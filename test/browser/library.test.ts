@@ -6,6 +6,8 @@
  * does; and fails with clear codes where a browser cannot go (no fs, git remotes).
  */
 import assert from 'node:assert/strict';
+import { build } from '../../src/pipeline/build.js';
+import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -126,6 +128,19 @@ describe('the library in Chromium', { skip: skipBrowser }, () => {
     mkdirSync(local);
     writeFileSync(join(local, 'kustomization.yaml'), kustomization);
     assert.deepEqual(await render({ 'app/kustomization.yaml': base64(kustomization) }, '/app'), { yaml: await kubectlKustomize(local) });
+  });
+
+  test('runs a Starlark function in the page, from a MemoryFileSystem, as the library does in Node', async () => {
+    const files = {
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\ntransformers:\n- fn.yaml\n',
+      'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+      'app/fn.yaml': 'apiVersion: example.com/v1\nkind: SetTeam\nmetadata:\n  name: team\n  annotations:\n    config.kubernetes.io/function: |\n      starlark:\n        path: team.star\n',
+      'app/team.star': 'for r in ctx.resource_list["items"]:\n  r["metadata"]["labels"] = {"team": "browser"}\n',
+    };
+    const inNode = (await build('/app', { fs: MemoryFileSystem.from(files), enableStar: true, reorder: 'legacy' })).yaml;
+    assert.match(inNode, /team: browser/);
+    const encoded = Object.fromEntries(Object.entries(files).map(([k, v]) => [k, base64(v)]));
+    assert.deepEqual(await render(encoded, '/app', { enableStar: true, reorder: 'legacy' }), { yaml: inNode });
   });
 
   test('without a file system: FILESYSTEM_REQUIRED', async () => {
