@@ -79,7 +79,7 @@ async function dispatch(command: Command, path: string[], args: string[], io: Cl
 
 /** Cobra-style help: description, usage, subcommands, flags, examples. */
 function help(command: Command, path: string[]): string {
-  const parent = path.slice(0, -1).join(' ');
+  const parent = path.length === 1 ? path[0]! : path.slice(0, -1).join(' ');
   const lines: string[] = [];
   if (command.description ?? command.summary) lines.push(command.description ?? command.summary, '');
   lines.push('Usage:', `  ${[parent, command.usage].filter(Boolean).join(' ')}`, '');
