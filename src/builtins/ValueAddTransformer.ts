@@ -68,7 +68,7 @@ export class ValueAddTransformer implements Transformer {
     resources.changed();
   }
 
-  private addAt(obj: YMap, path: string[], position: number): void {
+  private addAt(obj: YMap, path: readonly string[], position: number): void {
     let node: YMap = obj;
     for (const step of path.slice(0, -1)) {
       let next = ownValue(node, step);

@@ -21,13 +21,16 @@ export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean
   return (!fs.kind || fs.kind === gvk.kind) && (!fs.group || fs.group === gvk.group) && (!fs.version || fs.version === gvk.version);
 }
 
-const splitCache = new Map<string, string[]>();
+/** A memo of a pure function, shared by builds: bounded, so a long-lived process that sees endless user paths does not grow. */
+const splitCache = new Map<string, readonly string[]>();
+const SPLIT_CACHE_LIMIT = 10_000;
 
 /** Splits `a/b\/c/d` (or `/a/b\/c/d`) into `['a', 'b/c', 'd']` (the same few paths are split for every resource, so results are kept). */
-export function splitFieldPath(path: string): string[] {
+export function splitFieldPath(path: string): readonly string[] {
   let out = splitCache.get(path);
   if (!out) {
-    out = split(path);
+    out = Object.freeze(split(path));
+    if (splitCache.size >= SPLIT_CACHE_LIMIT) splitCache.clear();
     splitCache.set(path, out);
   }
   return out;
@@ -77,7 +80,7 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
 
 class FieldPathError extends Error {}
 
-function walk(node: Value, path: string[], createKind: CreateKind, visit: FieldVisitor): void {
+function walk(node: Value, path: readonly string[], createKind: CreateKind, visit: FieldVisitor): void {
   if (isSeq(node)) {
     for (const item of node) walk(item, path, createKind, visit);
     return;
