@@ -1,7 +1,7 @@
 import { KustomizeError } from '../../errors.js';
 import type { OciReference } from '../../oci/reference.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, type RemoteSource, type RemoteTree } from './remote-source.js';
+import { HttpStatusError, httpGet, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 /**
  * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S). Git
@@ -13,12 +13,7 @@ export class FetchRemoteSource implements RemoteSource {
   constructor(private readonly httpTimeout = 60) {}
 
   async fetchFile(url: string): Promise<Uint8Array> {
-    let res: Response;
-    try {
-      res = await fetch(url, { signal: AbortSignal.timeout(this.httpTimeout * 1000) });
-    } catch (e) {
-      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
-    }
+    const res = await httpGet(url, this.httpTimeout);
     if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
     return new Uint8Array(await res.arrayBuffer());
   }

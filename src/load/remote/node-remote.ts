@@ -11,7 +11,7 @@ import { readTreeArchive } from '../../oci/tar.js';
 import { GitCommand } from './git-command.js';
 import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, type RemoteSource, type RemoteTree } from './remote-source.js';
+import { HttpStatusError, httpGet, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 export interface NodeRemoteOptions {
   /** seconds an HTTP request may take; default 60 */
@@ -72,12 +72,7 @@ export class NodeRemoteSource implements RemoteSource {
     const headers: Record<string, string> = {};
     if (cached?.etag) headers['If-None-Match'] = cached.etag;
     if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
-    let res: Response;
-    try {
-      res = await fetch(url, { headers, signal: AbortSignal.timeout((this.options.httpTimeout ?? 60) * 1000) });
-    } catch (e) {
-      throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
-    }
+    const res = await httpGet(url, this.options.httpTimeout ?? 60, headers);
     if (res.status === 304 && cached) return cached.body;
     if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
     const body = new Uint8Array(await res.arrayBuffer());

@@ -1,3 +1,4 @@
+import { KustomizeError } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
 import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
@@ -52,4 +53,16 @@ export function namesRemoteTree(path: string): boolean {
   if (!spec || !/^[0-9a-f]{40}$/.test(spec.ref)) return false;
   const afterScheme = path.replace(/^[a-z:]+\/\//i, '').split('?')[0]!;
   return afterScheme.includes('//') || afterScheme.includes('.git') || afterScheme.includes('_git/');
+}
+
+/**
+ * A GET with `fetch`, bounded in time: what both remote sources send. A failure to get any
+ * answer is REMOTE_FAILED in kustomize's words; the status is the caller's to judge.
+ */
+export async function httpGet(url: string, timeoutSeconds: number, headers: Record<string, string> = {}): Promise<Response> {
+  try {
+    return await fetch(url, { headers, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+  } catch (e) {
+    throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
+  }
 }
