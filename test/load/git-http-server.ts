@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { readFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -81,4 +81,28 @@ function gitBackend(root: string, req: http.IncomingMessage, res: http.ServerRes
     res.write(head.subarray(sep + len));
   });
   cgi.on('close', () => res.end());
+}
+
+/**
+ * The remote tree the remote tests serve, under `work`: a bare repository `srv/org/repo.git`
+ * whose `base/` kustomization prefixes a ConfigMap, one commit per entry of `versions` (the
+ * first tagged `v1`, the last on `main`), and `www/manifests/svc.yaml` for plain HTTP.
+ */
+export function seedRemoteTree(work: string, versions: readonly string[]): void {
+  const git = (cwd: string, ...args: string[]) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  const src = join(work, 'src');
+  mkdirSync(join(src, 'base'), { recursive: true });
+  writeFileSync(join(src, 'base/kustomization.yaml'), 'resources:\n- cm.yaml\nnamePrefix: remote-\n');
+  versions.forEach((version, i) => {
+    writeFileSync(join(src, 'base/cm.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: ${version}\n`);
+    if (i === 0) git(src, 'init', '-q', '-b', 'main');
+    git(src, 'add', '.');
+    git(src, 'commit', '-q', '-m', version);
+    if (i === 0) git(src, 'tag', 'v1');
+  });
+  mkdirSync(join(work, 'srv/org'), { recursive: true });
+  git(work, 'clone', '-q', '--bare', src, join(work, 'srv/org/repo.git'));
+  mkdirSync(join(work, 'www/manifests'), { recursive: true });
+  writeFileSync(join(work, 'www/manifests/svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
 }

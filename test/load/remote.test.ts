@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
-import { execFile, execFileSync, spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { startServer } from './git-http-server.js';
+import { seedRemoteTree, startServer } from './git-http-server.js';
 
 // Remote bases and files, served for real from 127.0.0.1: a git repository (file:// and smart
 // HTTP) and plain HTTP files. Tag v1 and the main branch differ, so refs are checked.
@@ -17,24 +17,9 @@ const gitRoot = join(work, 'srv');
 const files = join(work, 'www');
 let server: { url: string; close: () => Promise<void> };
 
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 
 before(async () => {
-  const src = join(work, 'src');
-  mkdirSync(join(src, 'base'), { recursive: true });
-  writeFileSync(join(src, 'base/kustomization.yaml'), 'resources:\n- cm.yaml\nnamePrefix: remote-\n');
-  writeFileSync(join(src, 'base/cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: one\n');
-  git(src, 'init', '-q', '-b', 'main');
-  git(src, 'add', '.');
-  git(src, 'commit', '-q', '-m', 'one');
-  git(src, 'tag', 'v1');
-  writeFileSync(join(src, 'base/cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: two\n');
-  git(src, 'commit', '-q', '-am', 'two');
-  mkdirSync(join(gitRoot, 'org'), { recursive: true });
-  git(work, 'clone', '-q', '--bare', src, join(gitRoot, 'org/repo.git'));
-  mkdirSync(join(files, 'manifests'), { recursive: true });
-  writeFileSync(join(files, 'manifests/svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
+  seedRemoteTree(work, ['one', 'two']);
   server = await startServer(gitRoot, files);
 });
 

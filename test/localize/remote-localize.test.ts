@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -9,7 +8,7 @@ import { readText } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { localize } from '../../src/localize/localize.js';
 import { build } from '../../src/pipeline/build.js';
-import { startServer } from '../load/git-http-server.js';
+import { seedRemoteTree, startServer } from '../load/git-http-server.js';
 import { unreachable } from './unreachable-remote.js';
 
 // A git base and an HTTP file served for real from 127.0.0.1; the localized copy is built with
@@ -18,21 +17,9 @@ import { unreachable } from './unreachable-remote.js';
 const work = mkdtempSync(join(tmpdir(), 'kts-localize-'));
 let server: { url: string; requests: string[]; close: () => Promise<void> };
 
-const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 
 before(async () => {
-  const src = join(work, 'src');
-  mkdirSync(join(src, 'base'), { recursive: true });
-  writeFileSync(join(src, 'base/kustomization.yaml'), 'resources:\n- cm.yaml\nnamePrefix: remote-\n');
-  writeFileSync(join(src, 'base/cm.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: one\n');
-  git(src, 'init', '-q', '-b', 'main');
-  git(src, 'add', '.');
-  git(src, 'commit', '-q', '-m', 'one');
-  git(src, 'tag', 'v1');
-  mkdirSync(join(work, 'srv/org'), { recursive: true });
-  git(work, 'clone', '-q', '--bare', src, join(work, 'srv/org/repo.git'));
-  mkdirSync(join(work, 'www/manifests'), { recursive: true });
-  writeFileSync(join(work, 'www/manifests/svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
+  seedRemoteTree(work, ['one']);
   server = await startServer(join(work, 'srv'), join(work, 'www'));
 });
 
