@@ -17,9 +17,39 @@ export class GoRegexpSyntaxError extends Error {}
 /** Expressions in error messages longer than this are cut (Go prints them whole, however long). */
 const SHOWN_EXPRESSION_CHARS = 200;
 
+/** Characters with a meaning in RE2's syntax; a pattern without any matches itself, literally. */
+const METACHARACTERS = /[\\.+*?()|[\]{}^$]/;
+
+/**
+ * A memo of a pure function, shared by builds (the same selectors are compiled for every patch
+ * and every build): bounded, so a long-lived process that sees endless user patterns does not grow.
+ */
+const compiled = new Map<string, GoRegexp>();
+const COMPILED_LIMIT = 1_000;
+
 /** Compiles `pattern`, wrapped as `^(?:pattern)$` when `anchor` (as kustomize's selectors do). */
 export function compileGoRegexp(pattern: string, anchor: boolean): GoRegexp {
   const source = anchor ? `^(?:${pattern})$` : pattern;
+  let re = compiled.get(source);
+  if (!re) {
+    re = isLiteral(pattern) ? literal(pattern, anchor) : compileRe2(source);
+    if (compiled.size >= COMPILED_LIMIT) compiled.clear();
+    compiled.set(source, re);
+  }
+  return re;
+}
+
+/** Whether `pattern` has no metacharacters: anchored, it matches exactly the string it is. */
+export function isLiteral(pattern: string): boolean {
+  return !METACHARACTERS.test(pattern);
+}
+
+/** A pattern without metacharacters: a string comparison, which is what RE2 would compute. */
+function literal(text: string, anchor: boolean): GoRegexp {
+  return anchor ? { test: (s) => s === text } : { test: (s) => s.includes(text) };
+}
+
+function compileRe2(source: string): GoRegexp {
   try {
     return RE2JS.compile(source);
   } catch (e) {

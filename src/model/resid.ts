@@ -36,6 +36,9 @@ export class ResId implements Gvk {
   readonly kind: string;
   readonly name: string;
   readonly namespace: string;
+  /** derived once: ids are immutable, and lookups read these for every resource */
+  #clusterScoped: boolean | undefined;
+  #key: string | undefined;
 
   constructor(gvk: Gvk, name: string, namespace: string) {
     this.group = gvk.group;
@@ -50,7 +53,7 @@ export class ResId implements Gvk {
   }
 
   get isClusterScoped(): boolean {
-    return gvkIsClusterScoped(this);
+    return (this.#clusterScoped ??= gvkIsClusterScoped(this));
   }
 
   get effectiveNamespace(): string {
@@ -60,7 +63,7 @@ export class ResId implements Gvk {
 
   /** A key equal for ids that denote the same resource. */
   get key(): string {
-    return `${this.group}\0${this.version}\0${this.kind}\0${this.name}\0${this.effectiveNamespace}`;
+    return (this.#key ??= `${this.group}\0${this.version}\0${this.kind}\0${this.name}\0${this.effectiveNamespace}`);
   }
 
   equals(o: ResId): boolean {
