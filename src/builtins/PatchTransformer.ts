@@ -18,6 +18,7 @@ import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from '
  */
 export class PatchTransformer implements Transformer {
   static readonly kind = 'PatchTransformer';
+  readonly reportsEdits = true;
 
   private constructor(
     private readonly args: Patch,
@@ -56,7 +57,8 @@ export class PatchTransformer implements Transformer {
     const options = { allowNameChange: !!this.args.options?.['allowNameChange'], allowKindChange: !!this.args.options?.['allowKindChange'] };
     if (this.json) {
       if (!this.args.target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
-      for (const r of selectTargets(resources, this.args.target)) {
+      const targets = selectTargets(resources, this.args.target);
+      for (const r of targets) {
         r.storePreviousId();
         const state = buildStateAnnotations(r);
         showBuildState(r, state);
@@ -65,7 +67,7 @@ export class PatchTransformer implements Transformer {
         r.obj = out;
         hideBuildState(r, state);
       }
-      resources.changed();
+      resources.edited(targets);
       return;
     }
     for (const patch of this.smp ?? []) {

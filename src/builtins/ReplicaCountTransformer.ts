@@ -16,6 +16,7 @@ export interface ReplicaCountConfig {
 /** `replicas`: sets the replica count of the named workloads (matched by current or earlier name). */
 export class ReplicaCountTransformer implements Transformer {
   static readonly kind = 'ReplicaCountTransformer';
+  readonly reportsEdits = true;
 
   private constructor(readonly config: ReplicaCountConfig) {}
 
@@ -31,9 +32,10 @@ export class ReplicaCountTransformer implements Transformer {
   transform(resources: ResourceMap): void {
     const { name = '', count = 0 } = this.config.replica;
     let found = false;
+    const named = resources.withName(name);
     for (const fs of this.config.fieldSpecs) {
-      for (const r of resources) {
-        if (!r.hasHadName(name) || !r.allIds.some((id) => id.name === name && fieldSpecSelects(fs, id))) continue;
+      for (const r of named) {
+        if (!r.allIds.some((id) => id.name === name && fieldSpecSelects(fs, id))) continue;
         found = true;
         if (fieldSpecSelects(fs, r.gvk)) {
           visitField(r.obj, fs, 'scalar', (holder, key) => {
@@ -42,6 +44,7 @@ export class ReplicaCountTransformer implements Transformer {
         }
       }
     }
+    resources.edited(named);
     if (!found) {
       const gvks = this.config.fieldSpecs.map((fs) => gvkString({ group: fs.group ?? '', version: fs.version ?? '', kind: fs.kind ?? '' }));
       throw new KustomizeError('TRANSFORMER_FAILED', `resource with name ${name} does not match a config with the following GVK [${gvks.join(' ')}]`);

@@ -43,7 +43,7 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
     else r.obj = result;
   }
   resources.removeAll(deleted);
-  resources.changed();
+  resources.edited(deleted.length === 0 ? targets : targets.filter((r) => !deleted.includes(r)));
   if (!options.allowNameChange && !options.allowKindChange) return;
   for (const r of targets) {
     if (resources.byCurrentId(r.id).length > 1) {

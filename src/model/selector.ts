@@ -1,6 +1,6 @@
 import { KustomizeError, messageOf } from '../errors.js';
 import type { Selector } from '../kinds/kustomization.js';
-import { compileGoRegexp, type GoRegexp } from './go-regexp.js';
+import { compileGoRegexp, isLiteral, type GoRegexp } from './go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from './label-selector.js';
 import type { ResourceMap } from './resource-map.js';
 import type { Resource } from './resource.js';
@@ -43,7 +43,10 @@ export class ResourceSelector {
   }
 
   select(resources: ResourceMap): Resource[] {
-    return resources.resources().filter((r) => this.matches(r));
+    // a name without metacharacters is looked up: only resources that have had it can match
+    const name = this.selector.name;
+    const pool = name && isLiteral(name) ? resources.withName(name) : resources.resources();
+    return pool.filter((r) => this.matches(r));
   }
 }
 

@@ -65,9 +65,16 @@ export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildCo
 
 /** Runs a transformer on the resources; an emptied object is dropped, as in kustomize. */
 export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext): Promise<void> {
-  await inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
-  resources.changed();
-  resources.removeAll(resources.resources().filter((r) => isEmptyObject(r.obj)));
+  const run = () => inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
+  let edited: Iterable<Resource>;
+  if (step.plugin.reportsEdits) {
+    edited = await resources.trackEdits(run);
+  } else {
+    await run();
+    resources.changed();
+    edited = resources.resources();
+  }
+  resources.removeAll([...edited].filter((r) => isEmptyObject(r.obj)));
   if (ctx.trackOrigins) recordTransformation(resources, step.origin);
 }
 

@@ -28,6 +28,12 @@ export interface Generator {
 /** Edits, adds or removes resources in place. */
 export interface Transformer {
   transform(resources: ResourceMap, ctx: PluginContext): void | Promise<void>;
+  /**
+   * True when `transform` reports every resource it edits with `resources.edited()` and adds or
+   * removes resources only through the map: the pipeline then looks again at those alone
+   * (a run of patches on a large map then costs what the patches touch, not the map's size).
+   */
+  readonly reportsEdits?: boolean;
 }
 
 /** A configured plugin as the pipeline runs it, with where it was configured. */

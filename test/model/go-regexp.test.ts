@@ -8,7 +8,8 @@ import { describe, test } from 'node:test';
 import { build } from '../../src/pipeline/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { compileGoRegexp, GoRegexpSyntaxError } from '../../src/model/go-regexp.js';
+import { RE2JS } from 're2js';
+import { compileGoRegexp, GoRegexpSyntaxError, isLiteral } from '../../src/model/go-regexp.js';
 
 describe('compileGoRegexp', () => {
   const matches = (pattern: string, s: string, anchor = false): boolean => compileGoRegexp(pattern, anchor).test(s);
@@ -47,6 +48,22 @@ describe('compileGoRegexp', () => {
     const deep = '('.repeat(1001) + 'a' + ')'.repeat(1001);
     assert.throws(() => compileGoRegexp(deep, true), new GoRegexpSyntaxError('error parsing regexp: expression nests too deeply'));
     assert.throws(() => compileGoRegexp('a{1000}'.repeat(1500), true), new GoRegexpSyntaxError('error parsing regexp: expression too large'));
+  });
+
+  test('a pattern without metacharacters (matched by string comparison) matches what RE2 matches', () => {
+    const inputs = ['web', 'xweb', 'webx', 'we', '', 'web\n', 'WEB', 'wéb', 'a-b_c/d:e', 'x a-b_c/d:e y'];
+    for (const pattern of ['web', '', 'a-b_c/d:e', 'wéb', 'we b']) {
+      for (const anchor of [true, false]) {
+        const re2 = RE2JS.compile(anchor ? `^(?:${pattern})$` : pattern);
+        for (const s of inputs) assert.equal(compileGoRegexp(pattern, anchor).test(s), re2.test(s), `${pattern} ${anchor} ${JSON.stringify(s)}`);
+      }
+    }
+    assert.ok(isLiteral('app-0001') && !isLiteral('app-000[0-9]') && !isLiteral('a.b') && !isLiteral('(?i)a'));
+  });
+
+  test('a compiled pattern is reused: the same one comes back for the same pattern and anchoring', () => {
+    assert.equal(compileGoRegexp('ab+c', true), compileGoRegexp('ab+c', true));
+    assert.notEqual(compileGoRegexp('ab+c', true), compileGoRegexp('ab+c', false));
   });
 
   test('nested quantifiers over a long input do not backtrack', { timeout: 60_000 }, () => {

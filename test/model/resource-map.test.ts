@@ -135,6 +135,64 @@ describe('ResourceMap', () => {
     assert.throws(() => m.replace(a, b));
   });
 
+  test('withName: resources that are or were called the name, in map order, also after edits', () => {
+    const [a, b, c] = [res('ConfigMap', 'a'), res('Deployment', 'x'), res('Service', 'a', 'ns')];
+    const m = new ResourceMap([a, b, c]);
+    assert.deepEqual(m.withName('a'), [a, c]);
+    b.storePreviousId();
+    b.setName('a');
+    m.edited([b]);
+    assert.deepEqual(m.withName('a'), [a, b, c]);
+    assert.deepEqual(m.withName('x'), [b]);
+    a.storePreviousId();
+    a.setName('p-a');
+    m.edited([a]);
+    assert.deepEqual(m.withName('a'), [a, b, c], 'an earlier name still counts');
+    assert.deepEqual(m.withName('p-a'), [a]);
+    m.removeAll([a]);
+    assert.deepEqual(m.withName('a'), [b, c]);
+    assert.deepEqual(m.withName('p-a'), []);
+  });
+
+  test('edited() re-files the edited resources alone: other resources are not read again', () => {
+    const n = 500;
+    const list: Resource[] = [];
+    for (let i = 0; i < n; i++) list.push(new CountingResource({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` } }));
+    const m = new ResourceMap(list);
+    m.byCurrentId(id('ConfigMap', 'cm-0'));
+    m.byAnyId(id('ConfigMap', 'cm-0'));
+    m.withName('cm-0');
+    const r = list[7]!;
+    r.storePreviousId();
+    r.setName('renamed');
+    CountingResource.reads = 0;
+    m.edited([r]);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'renamed')), [r]);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'cm-7')), []);
+    assert.deepEqual(m.byAnyId(id('ConfigMap', 'cm-7')), [r]);
+    assert.deepEqual(m.withName('renamed'), [r]);
+    assert.deepEqual(m.byCurrentId(id('ConfigMap', 'cm-8')), [list[8]]);
+    assert.ok(CountingResource.reads < 20, `re-filing one resource read ${CountingResource.reads} ids`);
+    // a new resource may now take the freed id
+    m.append(res('ConfigMap', 'cm-7'));
+    assert.equal(m.byAnyId(id('ConfigMap', 'cm-7')).length, 2);
+  });
+
+  test('trackEdits returns what the edit reported; edited() of a removed resource does not bring it back', async () => {
+    const [a, b] = [res('ConfigMap', 'a'), res('ConfigMap', 'b')];
+    const m = new ResourceMap([a, b]);
+    m.withName('a');
+    const reported = await m.trackEdits(async () => {
+      m.removeAll([a]);
+      m.edited([a, b]);
+    });
+    assert.deepEqual([...reported], [a, b]);
+    assert.deepEqual(m.withName('a'), []);
+    assert.deepEqual(m.resources(), [b]);
+    m.edited([a]); // outside trackEdits: nothing is logged, nothing breaks
+    assert.deepEqual(m.withName('a'), []);
+  });
+
   test('lookups use the indexes: no resource is inspected per lookup once they are built', () => {
     const n = 2000;
     const list: Resource[] = [];
