@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Image } from '../kinds/kustomization.js';
 import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
@@ -36,12 +36,11 @@ export class ImageTagTransformer implements Transformer {
   }
 
   transform(resources: ResourceMap): void {
+    const specsFor = specsSelecting(this.config.fieldSpecs);
+    const update = (holder: YMap, key: string) => this.update(holder, key);
     for (const r of resources) {
       if (r.kind !== 'CustomResourceDefinition') this.walkContainers(r.obj);
-      const gvk = r.gvk;
-      for (const fs of this.config.fieldSpecs) {
-        if (fieldSpecSelects(fs, gvk)) visitField(r.obj, fs, undefined, (holder, key) => this.update(holder, key));
-      }
+      for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, update);
     }
   }
 

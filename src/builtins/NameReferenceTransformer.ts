@@ -1,5 +1,5 @@
 import { KustomizeError, withErrorPrefix } from '../errors.js';
-import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { fieldSpecSelects, perGvk, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import { decodeTransformerConfig, type NameBackReference } from '../fieldspec/transformer-config.js';
 import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -29,16 +29,14 @@ export class NameReferenceTransformer implements Transformer {
   transform(resources: ResourceMap): void {
     const all = resources.resources();
     const index = new ReferralIndex(all);
+    // the (back reference, field spec) pairs that apply to a referrer's original GVK, in config order
+    const fixesFor = perGvk((gvk) => this.backRefs.flatMap((backRef) => backRef.fieldSpecs.filter((fs) => fieldSpecSelects(fs, gvk)).map((fs) => ({ fs, target: backRef.gvk }))));
     for (const referrer of all) {
       const original = referrer.originalId;
       let visible: Visibility | undefined;
       // what a referrer may see is worked out once, when it turns out to hold a reference field
       const visibility = () => (visible ??= visibilityFrom(referrer));
-      for (const backRef of this.backRefs) {
-        for (const fs of backRef.fieldSpecs) {
-          if (fieldSpecSelects(fs, original)) new ReferenceFix(referrer, fs, backRef.gvk, visibility, index).apply();
-        }
-      }
+      for (const { fs, target } of fixesFor(original)) new ReferenceFix(referrer, fs, target, visibility, index).apply();
     }
     resources.changed();
   }

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -54,7 +54,7 @@ export class NamespaceTransformer implements Transformer {
   transformSome(resources: ResourceMap, selected: readonly Resource[]): void {
     const ns = this.config.namespace;
     if (!ns) return;
-    const fieldSpecs = this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace');
+    const specsFor = specsSelecting(this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace'));
     for (const r of selected) {
       if (Object.keys(r.obj).length === 0) continue;
       r.storePreviousId();
@@ -62,11 +62,10 @@ export class NamespaceTransformer implements Transformer {
       if (!r.id.isClusterScoped) this.setNamespace(r.metadata(true)!, 'namespace');
       const isBinding = gvk.kind === 'RoleBinding' || gvk.kind === 'ClusterRoleBinding';
       if (isBinding) this.setSubjects(r);
-      for (const fs of fieldSpecs) {
+      for (const fs of specsFor(gvk)) {
         if (isBinding && fs.path === 'subjects') continue;
         // renaming a Namespace object to the namespace is for the core kind only, not a namespaced CRD of that name
         if (fs.path === 'metadata/name' && !r.id.isClusterScoped) continue;
-        if (!fieldSpecSelects(fs, gvk)) continue;
         visitField(r.obj, fs, 'scalar', (holder, key) => this.setNamespace(holder, key));
       }
     }

@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, isSeq, setKey, type Value, type YMap } from '../yaml/value.js';
+import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -19,6 +19,29 @@ export interface FieldSpec {
 /** Whether the spec's GVK (empty parts match anything) selects `gvk`. */
 export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean {
   return (!fs.kind || fs.kind === gvk.kind) && (!fs.group || fs.group === gvk.group) && (!fs.version || fs.version === gvk.version);
+}
+
+/**
+ * A function of a GVK computed once per GVK (by group, version and kind alone): transformers ask
+ * for every resource which of their field specs apply, and the resources share a few GVKs.
+ */
+export function perGvk<T>(compute: (gvk: Gvk) => T): (gvk: Gvk) => T {
+  const byKind = new Map<string, Map<string, Map<string, T>>>();
+  return (gvk) => {
+    let byGroup = byKind.get(gvk.kind);
+    if (!byGroup) byKind.set(gvk.kind, (byGroup = new Map()));
+    let byVersion = byGroup.get(gvk.group);
+    if (!byVersion) byGroup.set(gvk.group, (byVersion = new Map()));
+    if (byVersion.has(gvk.version)) return byVersion.get(gvk.version)!;
+    const value = compute({ group: gvk.group, version: gvk.version, kind: gvk.kind });
+    byVersion.set(gvk.version, value);
+    return value;
+  };
+}
+
+/** The specs of `specs` that select a GVK, worked out once per GVK. */
+export function specsSelecting<S extends Omit<FieldSpec, 'path'>>(specs: readonly S[]): (gvk: Gvk) => readonly S[] {
+  return perGvk((gvk) => specs.filter((fs) => fieldSpecSelects(fs, gvk)));
 }
 
 /** A memo of a pure function, shared by builds: bounded, so a long-lived process that sees endless user paths does not grow. */
@@ -69,7 +92,7 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
   try {
     if (!fs.path) throw new FieldPathError('cannot set or create an empty field name');
     const path = splitFieldPath(fs.path);
-    walk(obj, path, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
+    walk(obj, path, 0, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
   } catch (e) {
     if (e instanceof FieldPathError) {
       throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path ?? ''}' of object ${describe(obj)}: ${e.message}`);
@@ -80,33 +103,35 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
 
 class FieldPathError extends Error {}
 
-function walk(node: Value, path: readonly string[], createKind: CreateKind, visit: FieldVisitor): void {
-  if (isSeq(node)) {
-    for (const item of node) walk(item, path, createKind, visit);
+/** Walks `path` from part `at` on (an index, so no level copies the rest of the path). */
+function walk(node: Value, path: readonly string[], at: number, createKind: CreateKind, visit: FieldVisitor): void {
+  if (Array.isArray(node)) {
+    for (const item of node) walk(item, path, at, createKind, visit);
     return;
   }
-  if (!isMap(node)) {
+  if (typeof node !== 'object' || node === null) {
     if (createKind === 'lenient') return;
     throw new FieldPathError('expected sequence or mapping node');
   }
-  const [head, ...rest] = path as [string, ...string[]];
+  const head = path[at]!;
   const isSeqField = head.endsWith('[]');
   const name = isSeqField ? head.slice(0, -2) : head;
+  const last = at === path.length - 1;
   const exists = Object.prototype.hasOwnProperty.call(node, name);
   if (!exists) {
     if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
-    setKey(node, name, rest.length === 0 ? (createKind === 'map' ? {} : '') : {});
-  } else if (node[name] === null && rest.length > 0) {
+    setKey(node, name, last ? (createKind === 'map' ? {} : '') : {});
+  } else if (node[name] === null && !last) {
     // a null on the way becomes what the path needs next
     if (isSeqField || createKind === 'lenient') return;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
     setKey(node, name, {});
   }
-  if (rest.length === 0) {
+  if (last) {
     visit(node, name);
     return;
   }
-  walk(node[name]!, rest, createKind, visit);
+  walk(node[name]!, path, at + 1, createKind, visit);
 }
 
 /** The object as kustomize names it in messages: its id, e.g. `Deployment.v1.apps/web.[noNs]`. */

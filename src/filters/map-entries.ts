@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { isMap, setKey } from '../yaml/value.js';
 
@@ -10,10 +10,9 @@ import { isMap, setKey } from '../yaml/value.js';
 export function setMapEntries(resources: ResourceMap, entries: Record<string, string>, fieldSpecs: FieldSpec[]): void {
   const keys = Object.keys(entries).sort();
   if (keys.length === 0) return;
+  const specsFor = specsSelecting(fieldSpecs);
   for (const r of resources) {
-    const gvk = r.gvk;
-    for (const fs of fieldSpecs) {
-      if (!fieldSpecSelects(fs, gvk)) continue;
+    for (const fs of specsFor(r.gvk)) {
       visitField(r.obj, fs, 'map', (holder, field) => {
         let m = holder[field];
         if (m === null) m = holder[field] = {};

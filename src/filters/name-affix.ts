@@ -1,5 +1,5 @@
 import type { FieldSpec } from '../fieldspec/fieldspec.js';
-import { fieldSpecSelects, visitField } from '../fieldspec/fieldspec.js';
+import { fieldSpecSelects, perGvk, specsSelecting, visitField } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { KustomizeError } from '../errors.js';
@@ -13,11 +13,12 @@ const SKIPPED = [{ kind: 'CustomResourceDefinition' }, { group: 'apiregistration
  * remembering the old id and the affix so name references can follow the rename.
  */
 export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', affix: string, fieldSpecs: FieldSpec[]): void {
+  const skipped = perGvk((gvk) => SKIPPED.some((s) => fieldSpecSelects(s, gvk)));
+  const specsFor = specsSelecting(fieldSpecs);
   for (const r of resources) {
     const original = r.originalId;
-    if (SKIPPED.some((s) => fieldSpecSelects(s, original))) continue;
-    for (const fs of fieldSpecs) {
-      if (!fieldSpecSelects(fs, original)) continue;
+    if (skipped(original)) continue;
+    for (const fs of specsFor(original)) {
       if (fs.path === 'metadata/name') recordAffix(r, side, affix);
       visitField(r.obj, fs, 'scalar', (holder, key) => {
         const v = holder[key];

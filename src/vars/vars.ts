@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Var } from '../kinds/kustomization.js';
 import { ResId, gvkString, parseApiVersion } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -89,10 +89,9 @@ export class VarSet {
       if (v !== undefined) used.add(name);
       return v;
     };
+    const specsFor = specsSelecting(fieldSpecs);
     for (const r of resources) {
-      for (const fs of fieldSpecs) {
-        if (fieldSpecSelects(fs, r.gvk)) visitField(r.obj, fs, 'lenient', (holder, key) => expandAt(holder, key, lookup));
-      }
+      for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, 'lenient', (holder, key) => expandAt(holder, key, lookup));
     }
     return [...values.keys()].filter((n) => !used.has(n));
   }
