@@ -37,34 +37,39 @@ export class ImageTagTransformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     const specsFor = specsSelecting(this.config.fieldSpecs);
-    const update = (holder: YMap, key: string) => this.update(holder, key);
+    // the same few images appear in many resources: each is matched once per pass
+    const matched = new Map<string, boolean>();
+    const update = (holder: YMap, key: string) => this.update(holder, key, matched);
     for (const r of resources) {
-      if (r.kind !== 'CustomResourceDefinition') this.walkContainers(r.obj);
+      if (r.kind !== 'CustomResourceDefinition') this.walkContainers(r.obj, matched);
       for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, update);
     }
   }
 
   /** kustomize's legacy filter: any `containers`/`initContainers` sequence, at any depth. */
-  private walkContainers(node: Value): void {
-    if (isSeq(node)) {
-      for (const item of node) this.walkContainers(item);
-    } else if (isMap(node)) {
-      for (const key of Object.keys(node)) {
+  private walkContainers(node: Value, matched: Map<string, boolean>): void {
+    if (Array.isArray(node)) {
+      for (const item of node) this.walkContainers(item, matched);
+    } else if (typeof node === 'object' && node !== null) {
+      // for-in, not Object.keys: no array per map on a walk that visits every node
+      for (const key in node) {
         const v = node[key]!;
-        this.walkContainers(v);
+        this.walkContainers(v, matched);
         if ((key === 'containers' || key === 'initContainers') && isSeq(v)) {
-          for (const c of v) if (isMap(c) && 'image' in c) this.update(c, 'image');
+          for (const c of v) if (isMap(c) && 'image' in c) this.update(c, 'image', matched);
         }
       }
     }
   }
 
-  private update(holder: YMap, key: string): void {
+  private update(holder: YMap, key: string, matched: Map<string, boolean>): void {
     const value = holder[key];
     if (value === null || value === undefined) return;
     if (typeof value === 'object') throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode for image field '${key}'`);
     const current = String(value);
-    if (!this.matcher?.test(current)) return;
+    let matches = matched.get(current);
+    if (matches === undefined) matched.set(current, (matches = this.matcher?.test(current) ?? false));
+    if (!matches) return;
     const img = this.config.imageTag;
     let [name, tag, digest] = splitImage(current);
     if (img.newName) name = img.newName;

@@ -29,7 +29,11 @@ export class Resource {
   transformations: Origin[] | undefined;
 
   private cachedId: ResId | undefined;
-  private cachedRaw: [unknown, unknown, unknown, unknown] = [undefined, undefined, undefined, undefined];
+  /** the identifying fields cachedId was made from (fields, not an array: the id is read for every resource by every step) */
+  private idApiVersion: unknown;
+  private idKind: unknown;
+  private idName: unknown;
+  private idNamespace: unknown;
   /** previousIds, valid while the current id and the number of previous ids stay the same */
   private cachedPrevious: { id: ResId; count: number; ids: ResId[] } | undefined;
 
@@ -39,17 +43,20 @@ export class Resource {
 
   /** The current id, read from the object (cached while the identifying fields stay the same). */
   get id(): ResId {
-    const meta = this.obj['metadata'];
+    const obj = this.obj;
+    const meta = obj['metadata'];
     const m = isMap(meta) ? meta : undefined;
-    const apiVersion = this.obj['apiVersion'];
-    const kind = this.obj['kind'];
+    const apiVersion = obj['apiVersion'];
+    const kind = obj['kind'];
     const name = m?.['name'];
     const namespace = m?.['namespace'];
-    const c = this.cachedRaw;
-    if (this.cachedId && c[0] === apiVersion && c[1] === kind && c[2] === name && c[3] === namespace) return this.cachedId;
-    this.cachedRaw = [apiVersion, kind, name, namespace];
-    this.cachedId = new ResId({ ...parseApiVersion(str(apiVersion)), kind: str(kind) }, str(name), str(namespace));
-    return this.cachedId;
+    const cached = this.cachedId;
+    if (cached && this.idApiVersion === apiVersion && this.idKind === kind && this.idName === name && this.idNamespace === namespace) return cached;
+    this.idApiVersion = apiVersion;
+    this.idKind = kind;
+    this.idName = name;
+    this.idNamespace = namespace;
+    return (this.cachedId = new ResId({ ...parseApiVersion(str(apiVersion)), kind: str(kind) }, str(name), str(namespace)));
   }
 
   get gvk(): Gvk {
