@@ -146,20 +146,28 @@ export class ResourceMap {
 
 type IndexName = 'current' | 'any' | 'name';
 
-/** The keys a resource is found under in each index. */
-const INDEX_KEYS: Record<IndexName, (r: Resource) => Iterable<string>> = {
+/** The keys a resource is found under in each index, each once (few: a resource is renamed a few times at most). */
+const INDEX_KEYS: Record<IndexName, (r: Resource) => readonly string[]> = {
   current: (r) => [r.id.key],
-  any: (r) => new Set(r.allIds.map((id) => id.key)),
-  name: (r) => new Set([r.name, ...r.previous.map((p) => p.name)]),
+  any: (r) => {
+    const keys = [r.id.key];
+    for (const id of r.previousIds) if (!keys.includes(id.key)) keys.push(id.key);
+    return keys;
+  },
+  name: (r) => {
+    const names = [r.name];
+    for (const p of r.previous) if (!names.includes(p.name)) names.push(p.name);
+    return names;
+  },
 };
 
 /** One lookup: a map from key to the resources under it, and the keys each resource is under. */
 class ResourceIndex {
   private readonly buckets = new Map<string, Resource[]>();
-  private readonly keysOf = new Map<Resource, Iterable<string>>();
+  private readonly keysOf = new Map<Resource, readonly string[]>();
 
   constructor(
-    private readonly keys: (r: Resource) => Iterable<string>,
+    private readonly keys: (r: Resource) => readonly string[],
     resources: readonly Resource[],
   ) {
     for (const r of resources) this.add(r);

@@ -19,8 +19,9 @@ import type { Resource } from '../model/resource.js';
 
 export type SourceSelector = Selector & { fieldPath?: string; options?: FieldOptions };
 
-function idsOf(r: Resource): ResId[] {
-  return r.previous.length === 0 ? [r.id] : [r.id, ...r.previousIds];
+/** Whether the current id or an earlier one satisfies `test` (without an array of the ids: this runs for every resource). */
+function someId(r: Resource, test: (id: ResId) => boolean): boolean {
+  return test(r.id) || (r.previous.length > 0 && r.previousIds.some(test));
 }
 
 function selectorId(s: Selector): ResId {
@@ -45,9 +46,10 @@ export function sourceIdString(s: SourceSelector): string {
 export function selectSource(resources: readonly Resource[], s: SourceSelector): Resource {
   const sel = selectorId(s);
   const selNs = sel.namespace === '' ? '' : sel.effectiveNamespace;
+  const selects = (id: ResId) => isSelectedBy(id, sel, selNs);
   let found: Resource | undefined;
   for (const r of resources) {
-    if (!idsOf(r).some((id) => isSelectedBy(id, sel, selNs))) continue;
+    if (!someId(r, selects)) continue;
     if (found) throw new KustomizeError('REPLACEMENT_FAILED', `multiple matches for selector ${describeSource(s)}`);
     found = r;
   }
@@ -121,17 +123,21 @@ function anchored(pattern: string | undefined): GoRegexp | undefined {
 export class TargetSelector {
   private readonly select: RegexSelector;
   private readonly rejects: RegexSelector[];
+  /** the id tests, made once: they run for every resource */
+  private readonly selectsId: (id: ResId) => boolean;
+  private readonly rejectsId: ((id: ResId) => boolean)[];
 
   constructor(select: Selector, reject: readonly (Selector | undefined)[] = []) {
-    this.select = new RegexSelector(select);
+    const sel = (this.select = new RegexSelector(select));
     this.rejects = reject.filter((s): s is Selector => !!s).map((s) => new RegexSelector(s));
+    this.selectsId = (id) => sel.matchesId(id);
+    this.rejectsId = this.rejects.filter((rej) => rej.hasId).map((rej) => (id: ResId) => rej.matchesId(id));
   }
 
   matches(r: Resource): boolean {
     if (!this.select.matchesLabelsAndAnnotations(r)) return false;
     for (const rej of this.rejects) if (rej.hasLabelOrAnnotation && rej.matchesLabelsAndAnnotations(r)) return false;
-    const ids = idsOf(r);
-    for (const rej of this.rejects) if (rej.hasId && ids.some((id) => rej.matchesId(id))) return false;
-    return ids.some((id) => this.select.matchesId(id));
+    for (const rejects of this.rejectsId) if (someId(r, rejects)) return false;
+    return someId(r, this.selectsId);
   }
 }
