@@ -1,4 +1,4 @@
-import { KustomizeError, withErrorPrefix } from '../errors.js';
+import { KustomizeError, wrapError } from '../errors.js';
 import { fieldSpecSelects, perGvk, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import { decodeTransformerConfig, type NameBackReference } from '../fieldspec/transformer-config.js';
 import type { Gvk } from '../model/resid.js';
@@ -103,9 +103,12 @@ class ReferenceFix {
   ) {}
 
   apply(): void {
-    withErrorPrefix(`updating name reference in '${this.fs.path ?? ''}' field of '${this.referrer.id}'`, () =>
-      visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key)),
-    );
+    // the message is made only on failure: this runs for every reference field of every resource
+    try {
+      visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key));
+    } catch (e) {
+      throw wrapError(e, `updating name reference in '${this.fs.path ?? ''}' field of '${this.referrer.id}'`);
+    }
   }
 
   private get visible(): Visibility {

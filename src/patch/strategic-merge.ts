@@ -121,8 +121,24 @@ function kindOf(v: Value): NodeKind {
 
 const KIND_NAMES: Record<NodeKind, 'MappingNode' | 'SequenceNode' | 'ScalarNode'> = { map: 'MappingNode', seq: 'SequenceNode', scalar: 'ScalarNode' };
 
-function byteOrder(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
+/** Up to this many keys are sorted by insertion (a map's keys are few); more go to Array.prototype.sort. */
+const INSERTION_SORT_MAX = 16;
+
+/**
+ * Sorts a map's keys in place in `<` order. The walk sorts the keys of every map of every
+ * target, and Array.prototype.sort allocates a work array per call: small lists are sorted here.
+ */
+function sortKeys(keys: string[]): void {
+  if (keys.length > INSERTION_SORT_MAX) {
+    keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const k = keys[i]!;
+    let j = i - 1;
+    for (; j >= 0 && keys[j]! > k; j--) keys[j + 1] = keys[j]!;
+    keys[j + 1] = k;
+  }
 }
 
 /** kyaml `walk.Walker` over two sources (destination, patch) with the merge2 visitor. */
@@ -172,7 +188,7 @@ class Walker {
     if (isMap(origin) && origin !== d) {
       for (const k of Object.keys(origin)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
     }
-    keys.sort(byteOrder);
+    sortKeys(keys);
     for (const key of keys) {
       const dv = own(d, key);
       const ov = origin === d ? dv : own(origin, key);
@@ -183,7 +199,7 @@ class Walker {
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
       const val = this.walk(dv, ov, fieldSchema);
       if (isMissingOrNull(val)) delete d[key];
-      else setKey(d, key, val);
+      else if (val !== dv) setKey(d, key, val);
     }
     return d;
   }
