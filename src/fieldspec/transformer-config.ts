@@ -119,10 +119,20 @@ export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConf
 export function mergeFieldSpecs(a: FieldSpec[], b: FieldSpec[]): FieldSpec[] {
   if (b.length === 0) return a;
   const out = [...a];
+  // the specs so far by path, in order: every kustomization merges the ~300 default name references
+  const byPath = new Map<string | undefined, FieldSpec[]>();
+  const add = (fs: FieldSpec) => {
+    const same = byPath.get(fs.path);
+    if (same) same.push(fs);
+    else byPath.set(fs.path, [fs]);
+  };
+  for (const fs of out) add(fs);
   for (const fs of b) {
-    const same = out.find((x) => x.path === fs.path && fieldSpecSelects(fs, gvkOf(x)));
-    if (!same) out.push(fs);
-    else if (Boolean(same.create) !== Boolean(fs.create)) {
+    const same = byPath.get(fs.path)?.find((x) => fieldSpecSelects(fs, gvkOf(x)));
+    if (!same) {
+      out.push(fs);
+      add(fs);
+    } else if (Boolean(same.create) !== Boolean(fs.create)) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `conflicting fieldspecs for path '${fs.path}'`);
     }
   }
