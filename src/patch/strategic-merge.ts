@@ -185,17 +185,22 @@ class Walker {
     if (d === undefined) return undefined;
     if (!isMap(d)) return d;
     const keys = Object.keys(d);
-    if (isMap(origin) && origin !== d) {
-      for (const k of Object.keys(origin)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
+    // the patch's map here, when it has one of its own (often not: most of a target is untouched)
+    const patch = isMap(origin) && origin !== d ? origin : undefined;
+    if (patch) {
+      for (const k of Object.keys(patch)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
     }
     sortKeys(keys);
     for (const key of keys) {
-      const dv = own(d, key);
-      const ov = origin === d ? dv : own(origin, key);
+      // without the patch's keys, every key is the target's own
+      const dv = patch ? own(d, key) : d[key];
+      const ov = origin === d ? dv : patch ? own(patch, key) : undefined;
       // A null the target already has survives when the patch does not mention the field
       // (observed with kustomize v5.5.0 for `null`/`~`); a key written with no value (`key:`)
       // is dropped, wherever the walk goes (maps, elements of merge lists).
       if (dv === null && ov === undefined && !isWrittenEmpty(d as YMap, key)) continue;
+      // a scalar the patch does not mention comes out of the walk as it is (most of a target is such scalars)
+      if (ov === undefined && dv !== null && typeof dv !== 'object') continue;
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
       const val = this.walk(dv, ov, fieldSchema);
       if (isMissingOrNull(val)) delete d[key];
@@ -266,7 +271,7 @@ class Walker {
 
   /** Every element a map (or, without keys, a scalar) with distinct, complete key values. */
   private isPlainKeyedList(list: Value[], keys: readonly string[]): boolean {
-    const seen = new Set<string>();
+    const seen = new DistinctStrings(list.length);
     for (const e of list) {
       let id: string;
       if (keys.length === 0) {
@@ -281,11 +286,10 @@ class Walker {
           if (v === undefined || v === null || isMap(v) || isSeq(v)) return false;
           const t = scalarText(v);
           if (t === '') return false;
-          id += t + '\u0000';
+          id = keys.length === 1 ? t : id + t + '\u0000';
         }
       }
-      if (seen.has(id)) return false;
-      seen.add(id);
+      if (!seen.add(id)) return false;
     }
     return true;
   }
@@ -328,6 +332,31 @@ class Walker {
     }
     if (!isMap(val)) throw wrongKind('MappingNode', val);
     setKey(val, key, this.typed.get(`${key}\u0000${text}`) ?? text);
+  }
+}
+
+/** Up to this many strings are told apart by a scan; more go to a Set. */
+const SCAN_MAX = 8;
+
+/** Whether strings repeat, for the short lists of a resource (containers, ports, env) without a Set per list. */
+class DistinctStrings {
+  private readonly few: string[] = [];
+  private readonly many: Set<string> | undefined;
+
+  constructor(expected: number) {
+    if (expected > SCAN_MAX) this.many = new Set();
+  }
+
+  /** Adds `s`; false when it was already there. */
+  add(s: string): boolean {
+    if (this.many) {
+      if (this.many.has(s)) return false;
+      this.many.add(s);
+    } else {
+      if (this.few.includes(s)) return false;
+      this.few.push(s);
+    }
+    return true;
   }
 }
 
