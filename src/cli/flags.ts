@@ -78,5 +78,6 @@ export function flagHelp(specs: FlagSpec[]): string {
     return [names, s.help + (s.default ? ` (default "${s.default}")` : '')] as const;
   });
   const width = Math.max(...rows.map(([n]) => n.length)) + 3;
-  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h}`).join('\n');
+  // a help text over several lines continues under its first line, as pflag prints it
+  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`).join('\n');
 }
