@@ -41,12 +41,14 @@ export const fixCommand: Command = {
   async run({ flags }, io) {
     const { fs, dir } = workspace(io);
     const vars = flags.get('vars') === true;
+    // built as `kustomize build` with no flags builds (legacy order), to compare and to print
+    const options = { fs, reorder: 'unspecified' } as const;
     // as kustomize: a kustomization that did not build counts as one that printed nothing
-    const before = await build(dir, { fs }).then((r) => r.yaml, () => '');
+    const before = await build(dir, options).then((r) => r.yaml, () => '');
     editKustomization(fs, dir, [{ op: 'fix', vars }], { notice: (m) => io.err(`${m}\n`) });
     io.out(vars ? FIXED + VARS_FIXED : FIXED + VARS_HINT);
     try {
-      const after = (await build(dir, { fs })).yaml;
+      const after = (await build(dir, options)).yaml;
       if (after !== before) io.out(`Warning: 'Fixed' kustomization now produces different output when running \`kustomize build\`:\n...${after}...\n`);
     } catch (e) {
       io.out(`Warning: 'Fixed' kustomization now produces the error when running \`kustomize build\`: ${messageOf(e)}\n`);
