@@ -71,9 +71,10 @@ export function parseFlags(args: string[], specs: FlagSpec[], warn?: (message: s
   return { flags, positional };
 }
 
-/** The flags section of a command's help, cobra-style. */
+/** The flags section of a command's help, cobra-style: sorted by name, as pflag lists them. */
 export function flagHelp(specs: FlagSpec[]): string {
-  const rows = specs.map((s) => {
+  const sorted = [...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rows = sorted.map((s) => {
     const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.type === 'bool' ? '' : ' ' + (s.type === 'list' ? 'stringArray' : 'string')}`;
     return [names, s.help + (s.default ? ` (default "${s.default}")` : '')] as const;
   });
