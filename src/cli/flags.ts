@@ -71,9 +71,9 @@ export function parseFlags(args: string[], specs: FlagSpec[], warn?: (message: s
   return { flags, positional };
 }
 
-/** The flags section of a command's help, cobra-style: sorted by name, as pflag lists them. */
+/** The flags section of a command's help, cobra-style: sorted by name, deprecated flags left out, as pflag lists them. */
 export function flagHelp(specs: FlagSpec[]): string {
-  const sorted = [...specs].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const sorted = specs.filter((s) => !s.deprecated).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const rows = sorted.map((s) => {
     const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.type === 'bool' ? '' : ' ' + (s.type === 'list' ? 'stringArray' : 'string')}`;
     return [names, s.help + (s.default ? ` (default "${s.default}")` : '')] as const;

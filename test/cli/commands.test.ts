@@ -38,7 +38,7 @@ describe('help', () => {
 });
 
 describe('help: flags', () => {
-  test('the root lists --stack-trace with its own flags; a subcommand under Global Flags, after its sorted flags', async () => {
+  test('the root lists --stack-trace with its own flags; a subcommand under Global Flags, after its sorted flags; deprecated flags unlisted', async () => {
     const root = await run('--help');
     assert.match(root.out, /\nFlags:\n  -h, --help          help for kustomize-ts\n      --stack-trace   print a stack-trace on error\n\nUse "kustomize-ts \[command\] --help"/);
     assert.doesNotMatch(root.out, /Global Flags/);
@@ -56,6 +56,9 @@ describe('help: flags', () => {
     const create = await run('create', '--help');
     assert.match(create.out, /\nAliases:\n  create, init\n\nExamples:\n/);
     assert.equal((await run('__complete', '--', 'edit', 'fix', '--st')).out, '--stack-trace\n');
+    // deprecated flags are accepted but not listed, as pflag does
+    assert.doesNotMatch((await run('build', '--help')).out, /--reorder|--enable-managedby-label/);
+    assert.doesNotMatch((await run('version', '--help')).out, /--short/);
   });
 });
 
