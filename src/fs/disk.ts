@@ -41,4 +41,7 @@ export class DiskFileSystem implements FileSystem {
   rename(from: string, to: string): void {
     nodeFs.renameSync(from, to);
   }
+  remove(path: string): void {
+    nodeFs.rmSync(path, { force: true });
+  }
 }
