@@ -3,12 +3,15 @@
  * esbuild, Vite and webpack with no flags (test/browser/bundlers.ts), loaded in headless Chromium
  * from 127.0.0.1, renders the fixture trees (test/fixtures) from a MemoryFileSystem exactly as
  * `kubectl kustomize` renders them from disk; fetches an HTTP resource (with CORS) as kubectl
- * does; runs Starlark functions; and fails with clear codes where a browser cannot go (no fs,
+ * does; runs Starlark functions (also a catalog's, rather than its container); reads and writes
+ * OCI tree archives (kustomize-ts/oci); and fails with clear codes where a browser cannot go (no fs,
  * git remotes, and the features that run processes or read the disk: NODE_REQUIRED).
  */
 import assert from 'node:assert/strict';
 import { build } from '../../src/pipeline/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
+import { readTreeArchive, writeTreeArchive } from '../../src/oci/tar.js';
+import { catalogYaml, CONFIG, renamerFunction } from '../catalog/harness.js';
 import { execFile } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,8 +26,15 @@ import { serveDirectory, type StaticServer } from './static-server.js';
 
 const PAGE_JS = `
 import { build, MemoryFileSystem, KustomizeError } from 'kustomize-ts';
+import { readTreeArchive, writeTreeArchive } from 'kustomize-ts/oci';
 // files: path → base64 of the bytes (fixtures hold binary files too)
 const bytes = (b64) => Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+// kustomize-ts/oci: reads a tree archive (base64) and writes its files back into a new one
+window.rewriteArchive = async (b64) => {
+  const files = await readTreeArchive(bytes(b64), 'the test archive');
+  const out = await writeTreeArchive(files);
+  return { files: files.map((f) => [f.path, new TextDecoder().decode(f.bytes)]), rewritten: btoa(String.fromCharCode(...out)) };
+};
 window.render = async (files, dir, options) => {
   try {
     const fs = files ? MemoryFileSystem.from(Object.fromEntries(Object.entries(files).map(([p, b64]) => [p, bytes(b64)]))) : undefined;
@@ -113,7 +123,26 @@ const NODE_ONLY: { feature: string; files: Record<string, string>; options: obje
     field: 'kind',
     message: /^plugin .*SecretsFromVault.* from the plugin home \(a legacy exec plugin or an ES module\) needs Node/,
   },
+  {
+    feature: 'a trusted catalog’s container function',
+    files: catalogTree('        container:\n          image: example.com/renamer:v1\n'),
+    options: { trustedCatalogs: ['team'] },
+    file: 'fn.yaml',
+    field: 'kind',
+    message: /^function example\.com\/v1 Renamer \(configured in fn\.yaml\) from catalog 'catalog\.yaml' needs Node, as it runs a container/,
+  },
 ];
+
+/** a kustomization whose transformer resolves through its catalog, whose function has `runtime` */
+function catalogTree(runtime: string): Record<string, string> {
+  return {
+    'app/kustomization.yaml': 'catalogs:\n- catalog.yaml\nresources:\n- cm.yaml\ntransformers:\n- fn.yaml\n',
+    'app/catalog.yaml': catalogYaml('team', renamerFunction(runtime)),
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+    'app/fn.yaml': CONFIG,
+    'app/prefix.star': 'for r in ctx.resource_list["items"]:\n  r["metadata"]["name"] = "star-" + r["metadata"]["name"]\n',
+  };
+}
 
 function fnConfig(spec: string): string {
   const annotation = spec.split('\n').map((l) => `      ${l}`).join('\n');
@@ -213,6 +242,27 @@ describe('the library in Chromium', { skip: skipBrowser }, () => {
         assert.ok('error' in r);
         assert.equal(r.error.code, 'REMOTE_UNSUPPORTED');
         assert.match(r.error.message, /cannot clone 'https:\/\/github\.com\/kubernetes-sigs\/kustomize' here/);
+      });
+
+      test('a trusted catalog’s function that offers a container and Starlark runs on Starlark in the page, as the Starlark alone runs in Node', async () => {
+        const inNode = (await build('/app', { fs: MemoryFileSystem.from(catalogTree('        starlark: prefix.star\n')), trustedCatalogs: ['team'] })).yaml;
+        assert.match(inNode, /name: star-cm/);
+        const both = catalogTree('        container:\n          image: example.com/renamer:v1\n        starlark: prefix.star\n');
+        assert.deepEqual(await render(encode(both), '/app', { trustedCatalogs: ['team'] }), { yaml: inNode });
+      });
+
+      test('kustomize-ts/oci in the page: reads a tree archive written in Node, and writes one Node reads', async () => {
+        // in the order an archive holds them (sorted by path)
+        const files = [
+          { path: 'cm.yaml', bytes: new TextEncoder().encode('kind: ConfigMap\n') },
+          { path: 'kustomization.yaml', bytes: new TextEncoder().encode('resources:\n- cm.yaml\n') },
+        ];
+        const archive = Buffer.from(await writeTreeArchive(files)).toString('base64');
+        const r = await page.evaluate((b64) => (window as unknown as { rewriteArchive: (b: string) => Promise<{ files: string[][]; rewritten: string }> }).rewriteArchive(b64), archive);
+        const texts = files.map((f) => [f.path, new TextDecoder().decode(f.bytes)]);
+        assert.deepEqual(r.files, texts);
+        const reread = await readTreeArchive(Buffer.from(r.rewritten, 'base64'), 'the archive written in the page');
+        assert.deepEqual(reread.map((f) => [f.path, new TextDecoder().decode(f.bytes)]), texts);
       });
 
       for (const c of NODE_ONLY) {
