@@ -1,6 +1,12 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' //; [ -n "$NODE_EXTRA_CA_CERTS" ] && export KUSTOMIZE_TS_DEFERRED_CA_CERTS="$NODE_EXTRA_CA_CERTS" NODE_EXTRA_CA_CERTS=; exec node "$0" "$@"
 // Runs the bundled CLI (dist/src/kustomize-ts.cjs, made by scripts/bundle-cli.mjs at
 // `npm run build`) with the V8 code cache written beside it; see that script for why.
+//
+// The line above is for sh, and a string and a comment for JavaScript: run as a program, this
+// file starts Node without NODE_EXTRA_CA_CERTS, whose certificates Node would otherwise parse
+// at start-up, every run (src/cli/deferred-ca-certs.ts says why, and how they still apply);
+// `node bin/kustomize-ts.js` runs it directly.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
@@ -28,4 +34,5 @@ const script = new Script(readFileSync(bundle, 'utf8'), {
 });
 const module = { exports: {} };
 script.runInThisContext()(module, createRequire(bundle));
+module.exports.restoreDeferredCaCerts();
 process.exitCode = await module.exports.main(process.argv.slice(2));

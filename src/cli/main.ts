@@ -11,6 +11,8 @@ import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
+export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
+
 const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
