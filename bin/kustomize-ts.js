@@ -10,7 +10,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Script, constants } from 'node:vm';
+import { Script } from 'node:vm';
 
 // A reader that stops early (`kustomize-ts build | head -1`) closes the pipe: stop quietly,
 // with the status of a process killed by SIGPIPE (as kubectl, 128 + 13).
@@ -26,13 +26,9 @@ try {
 } catch {
   // no cache: V8 compiles the bundle as usual
 }
-const script = new Script(readFileSync(bundle, 'utf8'), {
-  filename: bundle,
-  cachedData,
-  // in-process plugins are ES modules loaded with import()
-  importModuleDynamically: constants?.USE_MAIN_CONTEXT_DEFAULT_LOADER ?? ((specifier) => import(specifier)),
-});
+const script = new Script(readFileSync(bundle, 'utf8'), { filename: bundle, cachedData });
 const module = { exports: {} };
-script.runInThisContext()(module, createRequire(bundle));
-module.exports.restoreDeferredCaCerts();
+// the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
+script.runInThisContext()(module, createRequire(bundle), (url) => import(url));
+await module.exports.restoreDeferredCaCerts();
 process.exitCode = await module.exports.main(process.argv.slice(2));
