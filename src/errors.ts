@@ -28,9 +28,12 @@ export type ErrorCode =
   | 'REMOTE_INVALID'
   | 'REMOTE_UNSUPPORTED'
   | 'FILESYSTEM_REQUIRED'
+  | 'NODE_REQUIRED'
   | 'OUTPUT_FAILED'
   | 'EDIT_INVALID'
   | 'EDIT_CONFLICT'
+  /** `edit fix --vars`: a var used where a replacement cannot reach it */
+  | 'VARS_UNCONVERTIBLE'
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'

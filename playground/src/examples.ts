@@ -39,6 +39,66 @@ spec:
     targetPort: 80
 `;
 
+/** the Deployment, its container's environment from the objects `refs` lists (YAML list items) */
+const deploymentWithEnvFrom = (refs: string) => deployment.replace('        ports:\n        - containerPort: 80\n', `        envFrom:\n${refs}`);
+
+const composition = `# A Composition: transformer configs run in sequence, each step's output the next one's input.
+apiVersion: kustomize.config.k8s.io/v1alpha1
+kind: Composition
+transformers:
+# reads its paths as a Kustomization's resources: does
+- apiVersion: builtin
+  kind: ResourceAccumulator
+  metadata:
+    name: resources
+  paths:
+  - deployment.yaml
+  - service.yaml
+# generators append; the hash suffix comes when the build finishes, and references follow it
+- apiVersion: builtin
+  kind: ConfigMapGenerator
+  metadata:
+    name: web-config
+  name: web-config
+  literals:
+  - LOG_LEVEL=info
+# a builtin without fieldSpecs gets those of its kustomization field (here namePrefix's)
+- apiVersion: builtin
+  kind: PrefixTransformer
+  metadata:
+    name: prefix
+  prefix: shop-
+# fieldSpecs given: labels on metadata only, not on selectors
+- apiVersion: builtin
+  kind: LabelTransformer
+  metadata:
+    name: labels
+  labels:
+    app.kubernetes.io/part-of: shop
+  fieldSpecs:
+  - path: metadata/labels
+    create: true
+- apiVersion: builtin
+  kind: ImageTagTransformer
+  metadata:
+    name: nginx
+  imageTag:
+    name: nginx
+    newTag: 1.27.3-alpine
+- apiVersion: builtin
+  kind: PatchTransformer
+  metadata:
+    name: memory-limit
+  target:
+    kind: Deployment
+  patch: |-
+    - op: add
+      path: /spec/template/spec/containers/0/resources
+      value:
+        limits:
+          memory: 256Mi
+`;
+
 export const EXAMPLES: Example[] = [
   {
     title: 'Base and overlays (with a component)',
@@ -61,10 +121,7 @@ export const EXAMPLES: Example[] = [
       'app/kustomization.yaml':
         'resources:\n- deployment.yaml\nconfigMapGenerator:\n- name: web-config\n  literals:\n  - LOG_LEVEL=info\n  - FEATURES=a,b\n  files:\n  - nginx.conf\nsecretGenerator:\n- name: web-credentials\n  literals:\n  - password=s3cr3t\n',
       'app/nginx.conf': 'server {\n  listen 80;\n}\n',
-      'app/deployment.yaml': deployment.replace(
-        '        ports:\n        - containerPort: 80\n',
-        '        envFrom:\n        - configMapRef:\n            name: web-config\n        - secretRef:\n            name: web-credentials\n',
-      ),
+      'app/deployment.yaml': deploymentWithEnvFrom('        - configMapRef:\n            name: web-config\n        - secretRef:\n            name: web-credentials\n'),
     },
   },
   {
@@ -88,6 +145,15 @@ export const EXAMPLES: Example[] = [
         'resources:\n- deployment.yaml\n- settings.yaml\nreplacements:\n- source:\n    kind: ConfigMap\n    name: settings\n    fieldPath: data.image\n  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.template.spec.containers.[name=web].image\n- source:\n    kind: ConfigMap\n    name: settings\n    fieldPath: data.replicas\n  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.replicas\n',
       'app/settings.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\n  annotations:\n    config.kubernetes.io/local-config: "true"\ndata:\n  image: nginx:1.27.3-alpine\n  replicas: "2"\n',
       'app/deployment.yaml': deployment,
+    },
+  },
+  {
+    title: 'A Composition (transformers in sequence)',
+    target: 'app',
+    files: {
+      'app/composition.yaml': composition,
+      'app/deployment.yaml': deploymentWithEnvFrom('        - configMapRef:\n            name: web-config\n'),
+      'app/service.yaml': service,
     },
   },
 ];

@@ -9,7 +9,8 @@ function byId<T extends HTMLElement>(id: string): T {
   return el as T;
 }
 
-const KUSTOMIZATION = /(^|\/)(kustomization\.ya?ml|Kustomization)$/;
+/** the files that make a directory buildable: a Kustomization's or a Composition's */
+const BUILD_FILE = /(^|\/)(kustomization\.ya?ml|Kustomization|composition\.ya?ml|Composition)$/;
 
 /** The playground's state and its page: files, the selected file, the directory built, the last output. */
 class Playground {
@@ -62,7 +63,7 @@ class Playground {
   load(example: Example | SharedState): void {
     this.files = { ...example.files };
     this.target = example.target;
-    this.select(Object.keys(this.files).find((f) => f.startsWith(`${example.target}/`) && KUSTOMIZATION.test(f)) ?? Object.keys(this.files)[0] ?? '');
+    this.select(Object.keys(this.files).find((f) => f.startsWith(`${example.target}/`) && BUILD_FILE.test(f)) ?? Object.keys(this.files)[0] ?? '');
     void this.render();
   }
 
@@ -91,7 +92,7 @@ class Playground {
           return li;
         }),
     );
-    const dirs = [...new Set(Object.keys(this.files).filter((f) => KUSTOMIZATION.test(f)).map((f) => f.replace(KUSTOMIZATION, '') || '.'))].sort();
+    const dirs = [...new Set(Object.keys(this.files).filter((f) => BUILD_FILE.test(f)).map((f) => f.replace(BUILD_FILE, '') || '.'))].sort();
     if (!dirs.includes(this.target)) dirs.push(this.target);
     this.el.target.replaceChildren(...dirs.map((d) => new Option(d, d, false, d === this.target)));
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import tls from 'node:tls';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 
 /**
  * The environment variable bin/kustomize-ts.js moves NODE_EXTRA_CA_CERTS to before it starts Node.
@@ -18,21 +18,23 @@ export const DEFERRED_CA_CERTS_ENV = 'KUSTOMIZE_TS_DEFERRED_CA_CERTS';
  * trust Node's bundled roots plus the file's certificates, as they would have at start-up. A file
  * that cannot be read is reported at the first connection, as Node warns about it at start-up.
  */
-export function restoreDeferredCaCerts(env: NodeJS.ProcessEnv = process.env): void {
+export async function restoreDeferredCaCerts(env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const file = env[DEFERRED_CA_CERTS_ENV];
   if (file === undefined) return;
   delete env[DEFERRED_CA_CERTS_ENV];
   env.NODE_EXTRA_CA_CERTS = file;
+  // the default export, Node's own module object: the one undici and https call connect on
+  const tls = (await import('node:tls')).default;
   let ca: string[] | undefined;
   const trusted = (): string[] => (ca ??= [...tls.rootCertificates, readExtraCerts(file)]);
   const connect = tls.connect;
   // Node's fetch (undici) and https both open their connections through tls.connect.
   (tls as { connect: typeof tls.connect }).connect = function (this: unknown, ...args: unknown[]) {
     const withCa = args.map((a) => {
-      const options = typeof a === 'object' && a !== null ? (a as tls.ConnectionOptions) : undefined;
+      const options = typeof a === 'object' && a !== null ? (a as ConnectionOptions) : undefined;
       return options && options.ca === undefined && options.secureContext === undefined ? { ...options, ca: trusted() } : a;
     });
-    return (connect as (...a: unknown[]) => tls.TLSSocket).apply(this, withCa);
+    return (connect as (...a: unknown[]) => TLSSocket).apply(this, withCa);
   } as typeof tls.connect;
 }
 

@@ -2,7 +2,8 @@
  * The playground end to end in Chromium: the page (built by scripts/build-playground.mjs, served
  * from 127.0.0.1) renders each preloaded example as `kubectl kustomize` renders the same files,
  * re-renders as a file is edited, shows a bad patch's error with its file, restores the files
- * from a share link, and downloads the output.
+ * from a share link, and downloads the output. kubectl cannot build a Composition: for the
+ * Composition example it builds an equivalent Kustomization (below).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
@@ -12,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
+import { parse, parseAllDocuments } from 'yaml';
 import { REPO } from '../package/packed.js';
 import { launchChromium, skipBrowser } from './chromium.js';
 import { serveDirectory, type StaticServer } from './static-server.js';
@@ -28,6 +30,106 @@ async function kubectlKustomize(files: Record<string, string>, target: string): 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Test data: what kubectl builds in place of the Composition example. The same resources (its
+ * ResourceAccumulator's paths) under resources:, its generator under generators: (which kustomize
+ * runs after resources: and before transformers:), and its transformer configs under
+ * transformers:, in its order (kustomize runs them in the order listed; this Kustomization sets
+ * no field whose transformer would run before them). Both builds then finish alike: hash
+ * suffixes, name references, legacy sort. The one difference in the configs is a fieldSpecs the
+ * Composition leaves to its default: under transformers: kubectl's PrefixTransformer has none,
+ * so namePrefix's (metadata/name) is written out. kubectl's ImageTagTransformer needs none: it
+ * always updates containers' images.
+ */
+const COMPOSITION_EQUIVALENT = {
+  example: 'A Composition (transformers in sequence)',
+  composition: 'app/composition.yaml',
+  files: {
+    'app/kustomization.yaml': `resources:
+- deployment.yaml
+- service.yaml
+generators:
+- generators.yaml
+transformers:
+- transformers.yaml
+`,
+    'app/generators.yaml': `apiVersion: builtin
+kind: ConfigMapGenerator
+metadata:
+  name: web-config
+name: web-config
+literals:
+- LOG_LEVEL=info
+`,
+    'app/transformers.yaml': `apiVersion: builtin
+kind: PrefixTransformer
+metadata:
+  name: prefix
+prefix: shop-
+fieldSpecs:
+- path: metadata/name
+---
+apiVersion: builtin
+kind: LabelTransformer
+metadata:
+  name: labels
+labels:
+  app.kubernetes.io/part-of: shop
+fieldSpecs:
+- path: metadata/labels
+  create: true
+---
+apiVersion: builtin
+kind: ImageTagTransformer
+metadata:
+  name: nginx
+imageTag:
+  name: nginx
+  newTag: 1.27.3-alpine
+---
+apiVersion: builtin
+kind: PatchTransformer
+metadata:
+  name: memory-limit
+target:
+  kind: Deployment
+patch: |-
+  - op: add
+    path: /spec/template/spec/containers/0/resources
+    value:
+      limits:
+        memory: 256Mi
+`,
+  } as Record<string, string>,
+};
+
+type Config = Record<string, unknown>;
+const withoutFieldSpecs = ({ fieldSpecs: _, ...rest }: Config): Config => rest;
+
+/**
+ * The files kubectl builds for the page's files: as they are, or with the Composition replaced
+ * by its equivalent Kustomization (each of the equivalent's files passed through `edit`, as the
+ * Composition was). Checks first that the two list the same steps: the same paths, then the same
+ * configs in the same order, fieldSpecs added only where the Composition has none.
+ */
+function kubectlFiles(files: Record<string, string>, edit: (text: string) => string = (t) => t): Record<string, string> {
+  const composition = files[COMPOSITION_EQUIVALENT.composition];
+  if (composition === undefined) return files;
+  const equivalent = Object.fromEntries(Object.entries(COMPOSITION_EQUIVALENT.files).map(([path, text]) => [path, edit(text)]));
+  const [accumulator, ...steps] = (parse(composition) as { transformers: Config[] }).transformers;
+  const kustomization = parse(equivalent['app/kustomization.yaml']!) as Config;
+  assert.equal(accumulator!['kind'], 'ResourceAccumulator');
+  assert.deepEqual(kustomization['resources'], accumulator!['paths']);
+  const configs = ['app/generators.yaml', 'app/transformers.yaml'].flatMap((f) => parseAllDocuments(equivalent[f]!).map((d) => d.toJS() as Config));
+  assert.equal(configs.length, steps.length);
+  steps.forEach((step, i) => {
+    assert.deepEqual(withoutFieldSpecs(configs[i]!), withoutFieldSpecs(step));
+    if (step['fieldSpecs'] !== undefined) assert.deepEqual(configs[i]!['fieldSpecs'], step['fieldSpecs']);
+  });
+  const { [COMPOSITION_EQUIVALENT.composition]: _, ...resources } = files;
+  return { ...resources, ...equivalent };
 }
 
 /** the files as the page holds them, read through its file list and editor */
@@ -80,7 +182,7 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
       await renderedAfter(page, n);
       const target = await page.locator('#target').inputValue();
       assert.equal(await page.locator('#error').isHidden(), true, examples[i]);
-      const expected = await kubectlKustomize(await pageFiles(page), target);
+      const expected = await kubectlKustomize(kubectlFiles(await pageFiles(page)), target);
       assert.ok(expected.length > 100, `${examples[i]} renders something`);
       assert.equal(await output(page), expected, examples[i]);
     }
@@ -101,6 +203,29 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     assert.notEqual(after, before);
     assert.match(after ?? '', /name: live-web/);
     assert.equal(after, await kubectlKustomize(await pageFiles(page), await page.locator('#target').inputValue()));
+  });
+
+  test('the Composition example is a Composition; editing it re-renders, as kubectl renders the edited equivalent', async () => {
+    const n = await renders(page);
+    await page.locator('#example').selectOption({ label: COMPOSITION_EQUIVALENT.example });
+    await renderedAfter(page, n);
+    // the Composition is the file shown first, and its directory the one built
+    assert.equal(await page.locator('#current-file').textContent(), COMPOSITION_EQUIVALENT.composition);
+    assert.equal(await page.locator('#target').inputValue(), 'app');
+    assert.deepEqual(Object.keys(await pageFiles(page)).sort(), ['app/composition.yaml', 'app/deployment.yaml', 'app/service.yaml']);
+    await page.locator(`#files button[data-file="${COMPOSITION_EQUIVALENT.composition}"]`).click();
+    const before = await output(page);
+    assert.match(before ?? '', /name: shop-web-config-\w{10}\n/);
+    // the prefix step's prefix, and the image step's tag
+    const edit = (text: string) => text.replace('prefix: shop-', 'prefix: store-').replace('newTag: 1.27.3-alpine', 'newTag: 1.28.0');
+    const m = await renders(page);
+    await page.locator('#editor').fill(edit(await page.locator('#editor').inputValue()));
+    await renderedAfter(page, m);
+    const after = await output(page);
+    assert.notEqual(after, before);
+    assert.match(after ?? '', /name: store-web\n/);
+    assert.match(after ?? '', /image: nginx:1\.28\.0\n/);
+    assert.equal(after, await kubectlKustomize(kubectlFiles(await pageFiles(page), edit), 'app'));
   });
 
   test('a bad patch shows its error, with the file', async () => {
