@@ -34,8 +34,11 @@ export class Resource {
   private idKind: unknown;
   private idName: unknown;
   private idNamespace: unknown;
-  /** previousIds, valid while the current id and the number of previous ids stay the same */
-  private cachedPrevious: { id: ResId; count: number; ids: ResId[] } | undefined;
+  /**
+   * previousIds as last made: `previous` is only appended to (or replaced whole), so the ids made
+   * for its first `count` entries stay right while the group and version stay the same
+   */
+  private cachedPrevious: { of: Resource['previous']; group: string; version: string; count: number; ids: ResId[] } | undefined;
 
   constructor(obj: YMap) {
     this.obj = obj;
@@ -82,10 +85,17 @@ export class Resource {
 
   get previousIds(): readonly ResId[] {
     const cur = this.id;
+    const previous = this.previous;
     const c = this.cachedPrevious;
-    if (c && c.id === cur && c.count === this.previous.length) return c.ids;
-    const ids = this.previous.map((p) => new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
-    this.cachedPrevious = { id: cur, count: this.previous.length, ids };
+    const kept = c && c.of === previous && c.group === cur.group && c.version === cur.version ? c : undefined;
+    if (kept && kept.count === previous.length) return kept.ids;
+    // a rename appended an entry: the ids made so far stay, only the new entries get ids
+    const ids = kept ? [...kept.ids] : [];
+    for (let i = ids.length; i < previous.length; i++) {
+      const p = previous[i]!;
+      ids.push(new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
+    }
+    this.cachedPrevious = { of: previous, group: cur.group, version: cur.version, count: previous.length, ids };
     return ids;
   }
 
