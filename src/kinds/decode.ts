@@ -46,45 +46,72 @@ export interface DecodeOptions {
 }
 
 export function decode<T>(value: Value | undefined, shape: Shape, options: DecodeOptions = {}): T {
-  return new Decoder(options.lenient ?? false).value(value, shape, [], '', '') as T;
+  return new Decoder(options.lenient ?? false).value(value, shape, TOP, '') as T;
+}
+
+/**
+ * Where a value sits: a link to its parent, made into text only for an error (a document has
+ * many fields and decodes without one). `goField` is the Go struct field a struct's key names.
+ */
+interface Where {
+  readonly up: Where | undefined;
+  readonly key: string | number;
+  readonly goField?: string;
+}
+
+const TOP: Where = { up: undefined, key: '' };
+
+/** The Go struct fields on the way, outermost first (list entries and map keys add none). */
+function goPath(w: Where): string[] {
+  const out: string[] = [];
+  for (let at: Where | undefined = w; at; at = at.up) if (at.goField !== undefined) out.push(at.goField);
+  return out.reverse();
+}
+
+/** The field path with list indexes, e.g. `spec.items[0].name` (empty at the top). */
+function fieldPathOf(w: Where): string {
+  if (w.up === undefined) return '';
+  const parent = fieldPathOf(w.up);
+  if (typeof w.key === 'number') return `${parent}[${w.key}]`;
+  return parent === '' ? w.key : `${parent}.${w.key}`;
 }
 
 class Decoder {
   constructor(private readonly lenient: boolean) {}
 
-  /** `path` names Go struct fields (for kustomize's messages); `at` is the field path with list indexes, for DecodeError.field. */
-  value(v: Value | undefined, shape: Shape, path: string[], owner: string, at: string): unknown {
+  /** `owner` is the Go struct the innermost struct field belongs to (for kustomize's messages). */
+  value(v: Value | undefined, shape: Shape, at: Where, owner: string): unknown {
     if (v === undefined || v === null) return undefined;
     if (shape === 'any') return v;
     if (shape === 'string') {
       if (typeof v === 'string') return v;
       if (this.lenient && typeof v !== 'object') return typeof v === 'number' || typeof v === 'bigint' ? formatNumber(v) : String(v);
-      this.typeError(v, 'string', path, owner, at);
+      this.typeError(v, 'string', at, owner);
     }
     if (shape === 'bool') {
-      if (typeof v !== 'boolean') this.typeError(v, 'bool', path, owner, at);
+      if (typeof v !== 'boolean') this.typeError(v, 'bool', at, owner);
       return v;
     }
     if (shape === 'int') {
       if (typeof v === 'bigint') return Number(v);
-      if (typeof v !== 'number' || !Number.isInteger(v)) this.typeError(v, 'int64', path, owner, at);
+      if (typeof v !== 'number' || !Number.isInteger(v)) this.typeError(v, 'int64', at, owner);
       return v;
     }
     if ('list' in shape) {
-      if (!Array.isArray(v)) this.typeError(v, `[]${goType(shape.list)}`, path, owner, at);
-      return v.map((item, i) => this.value(item, shape.list, path, owner, `${at}[${i}]`) ?? zero(shape.list));
+      if (!Array.isArray(v)) this.typeError(v, `[]${goType(shape.list)}`, at, owner);
+      return v.map((item, i) => this.value(item, shape.list, { up: at, key: i }, owner) ?? zero(shape.list));
     }
     if ('map' in shape) {
-      if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, path, owner, at);
+      if (!isMap(v)) this.typeError(v, `map[string]${goType(shape.map)}`, at, owner);
       const out: Record<string, unknown> = {};
-      for (const k of Object.keys(v)) setKey(out as YMap, k, (this.value(v[k], shape.map, path, owner, fieldPath(at, k)) ?? zero(shape.map)) as Value);
+      for (const k of Object.keys(v)) setKey(out as YMap, k, (this.value(v[k], shape.map, { up: at, key: k }, owner) ?? zero(shape.map)) as Value);
       return out;
     }
-    return this.struct(v, shape, path, owner, at);
+    return this.struct(v, shape, at, owner);
   }
 
-  private struct(v: Value, shape: StructShape, path: string[], owner: string, at: string): Record<string, unknown> {
-    if (!isMap(v)) this.typeError(v, `types.${shape.struct}`, path, owner, at);
+  private struct(v: Value, shape: StructShape, at: Where, owner: string): Record<string, unknown> {
+    if (!isMap(v)) this.typeError(v, `types.${shape.struct}`, at, owner);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(v)) {
       const found = lookupField(shape, key);
@@ -94,23 +121,20 @@ class Decoder {
           setKey(out as YMap, key, v[key]!);
           continue;
         }
-        throw new DecodeError(`json: unknown field "${key}"`, fieldPath(at, key));
+        throw new DecodeError(`json: unknown field "${key}"`, fieldPathOf({ up: at, key }));
       }
       const [name, field] = found;
-      const decoded = this.value(v[key], field, [...path, name], shape.struct, fieldPath(at, key));
+      const decoded = this.value(v[key], field, { up: at, key, goField: name }, shape.struct);
       if (decoded !== undefined) out[name] = decoded;
     }
     return out;
   }
 
-  private typeError(v: Value, goTypeName: string, path: string[], owner: string, at: string): never {
+  private typeError(v: Value, goTypeName: string, at: Where, owner: string): never {
+    const path = goPath(at);
     const into = path.length > 0 ? `Go struct field ${owner}.${path.join('.')}` : 'Go value';
-    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`, at);
+    throw new DecodeError(`json: cannot unmarshal ${jsonKind(v)} into ${into} of type ${goTypeName}`, fieldPathOf(at));
   }
-}
-
-function fieldPath(at: string, key: string): string {
-  return at === '' ? key : `${at}.${key}`;
 }
 
 /** The field `key` names: an exact match first, else a case-insensitive one (Go's encoding/json matches field names that way). */
