@@ -107,17 +107,34 @@ export function nameReferenceConfig(refs: readonly NameBackReference[]): Value {
 export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConfig): TransformerConfig {
   const out = emptyTransformerConfig();
   for (const l of LISTS) out[l] = mergeFieldSpecs(a[l], b[l]);
-  out.nameReference = a.nameReference.map((r) => ({ gvk: r.gvk, fieldSpecs: r.fieldSpecs }));
-  for (const ref of b.nameReference) {
-    const same = out.nameReference.find((r) => sameGvk(r.gvk, ref.gvk));
-    if (same) same.fieldSpecs = mergeFieldSpecs(same.fieldSpecs, ref.fieldSpecs);
-    else out.nameReference.push({ gvk: ref.gvk, fieldSpecs: ref.fieldSpecs });
-  }
+  out.nameReference = mergeNameReferences(a.nameReference, b.nameReference);
   return out;
 }
 
+/**
+ * The lists (and back references) a merge returns are never edited afterwards: a merge that
+ * adds nothing returns its input itself, so the usual chain (the defaults merged into every
+ * kustomization and again from each base) costs nothing after the first.
+ */
+function mergeNameReferences(a: NameBackReference[], b: NameBackReference[]): NameBackReference[] {
+  if (b.length === 0 || b === a) return a;
+  let out: NameBackReference[] | undefined; // a copy, made at the first change
+  for (const ref of b) {
+    const list = out ?? a;
+    const i = list.findIndex((r) => sameGvk(r.gvk, ref.gvk));
+    if (i < 0) {
+      (out ??= [...a]).push({ gvk: ref.gvk, fieldSpecs: ref.fieldSpecs });
+      continue;
+    }
+    const fieldSpecs = mergeFieldSpecs(list[i]!.fieldSpecs, ref.fieldSpecs);
+    if (fieldSpecs !== list[i]!.fieldSpecs) (out ??= [...a])[i] = { gvk: list[i]!.gvk, fieldSpecs };
+  }
+  return out ?? a;
+}
+
 export function mergeFieldSpecs(a: FieldSpec[], b: FieldSpec[]): FieldSpec[] {
-  if (b.length === 0) return a;
+  // a merged list merges with itself to itself (a list that would conflict with itself was refused when it was merged)
+  if (b.length === 0 || b === a) return a;
   const out = [...a];
   // the specs so far by path, in order: every kustomization merges the ~300 default name references
   const byPath = new Map<string | undefined, FieldSpec[]>();
@@ -136,7 +153,8 @@ export function mergeFieldSpecs(a: FieldSpec[], b: FieldSpec[]): FieldSpec[] {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `conflicting fieldspecs for path '${fs.path}'`);
     }
   }
-  return out;
+  if (out.length === a.length) return a;
+  return a.length === 0 && out.length === b.length ? b : out;
 }
 
 function gvkOf(fs: FieldSpec): Gvk {
