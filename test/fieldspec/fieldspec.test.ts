@@ -20,7 +20,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import { fieldSpecSelects, splitFieldPath, visitField, type FieldSpec } from '../../src/fieldspec/fieldspec.js';
+import { DEFAULT_TRANSFORMER_CONFIG } from '../../src/fieldspec/defaults.js';
+import { fieldSpecSelects, specsSelecting, splitFieldPath, visitField, type FieldSpec } from '../../src/fieldspec/fieldspec.js';
+import { emptyTransformerConfig, mergeFieldSpecs, mergeTransformerConfigs } from '../../src/fieldspec/transformer-config.js';
 import { isMap, type YMap } from '../../src/yaml/value.js';
 
 const LABEL_SPECS: FieldSpec[] = [
@@ -140,6 +142,43 @@ describe('fieldSpecSelects', () => {
     assert.equal(fieldSpecSelects({ version: 'v2', kind: 'Thing' }, thingV1), false);
     assert.equal(fieldSpecSelects({ group: 'example.com', version: 'v1', kind: 'Thing' }, thingV1), true);
     assert.equal(fieldSpecSelects({ kind: 'thing' }, thingV1), false);
+  });
+});
+
+describe('specsSelecting', () => {
+  test('the specs that select a GVK, in order, worked out once per GVK', () => {
+    const specs: FieldSpec[] = [{ path: 'a' }, { kind: 'Thing', path: 'b' }, { group: 'apps', path: 'c' }, { kind: 'Thing', version: 'v2', path: 'd' }];
+    const specsFor = specsSelecting(specs);
+    const thing = specsFor({ group: 'example.com', version: 'v1', kind: 'Thing' });
+    assert.deepEqual(thing.map((s) => s.path), ['a', 'b']);
+    assert.deepEqual(specsFor({ group: 'apps', version: 'v1', kind: 'Deployment' }).map((s) => s.path), ['a', 'c']);
+    assert.deepEqual(specsFor({ group: 'example.com', version: 'v2', kind: 'Thing' }).map((s) => s.path), ['a', 'b', 'd']);
+    assert.equal(specsFor({ group: 'example.com', version: 'v1', kind: 'Thing' }), thing, 'asked again, the same list');
+  });
+});
+
+describe('mergeFieldSpecs', () => {
+  const general: FieldSpec = { path: 'spec/selector', create: true };
+  const specific: FieldSpec = { kind: 'Thing', path: 'spec/selector', create: true };
+  test('a covered spec is dropped; a merge that adds nothing returns its input itself', () => {
+    const merged = mergeFieldSpecs([specific], [general, { path: 'other' }]);
+    assert.deepEqual(merged, [specific, { path: 'other' }]);
+    assert.equal(mergeFieldSpecs(merged, merged), merged);
+    assert.equal(mergeFieldSpecs(merged, [{ path: 'other' }, { kind: 'Thing', path: 'spec/selector', create: true }]), merged);
+    assert.deepEqual(mergeFieldSpecs(merged, [{ kind: 'Thing', path: 'other' }]), [...merged, { kind: 'Thing', path: 'other' }], 'a narrower spec is kept');
+    const fresh = [general, specific];
+    assert.equal(mergeFieldSpecs([], fresh), fresh);
+    assert.throws(() => mergeFieldSpecs([{ ...specific, create: false }], [general]), /^KustomizeError: conflicting fieldspecs for path 'spec\/selector'$/);
+  });
+
+  test('configs: the defaults merged into themselves come back as they are', () => {
+    const once = mergeTransformerConfigs(emptyTransformerConfig(), DEFAULT_TRANSFORMER_CONFIG);
+    const twice = mergeTransformerConfigs(once, mergeTransformerConfigs(emptyTransformerConfig(), DEFAULT_TRANSFORMER_CONFIG));
+    assert.equal(twice.commonLabels, DEFAULT_TRANSFORMER_CONFIG.commonLabels);
+    assert.equal(twice.nameReference, once.nameReference);
+    const extra = mergeTransformerConfigs(twice, { ...emptyTransformerConfig(), nameReference: [{ gvk: { kind: 'Thing' }, fieldSpecs: [{ path: 'spec/ref' }] }] });
+    assert.equal(extra.nameReference.length, DEFAULT_TRANSFORMER_CONFIG.nameReference.length + 1);
+    assert.equal(DEFAULT_TRANSFORMER_CONFIG.nameReference.length, twice.nameReference.length, 'the defaults are not edited');
   });
 });
 
