@@ -3,7 +3,7 @@ import type { Replacement } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import { TargetSelector } from './select.js';
 import { DEFAULT_FIELD_PATH, scalarValue, sourceValue, type ReplacementValue } from './source.js';
-import { copyToTarget, RunState } from './target.js';
+import { RunState, TargetField } from './target.js';
 
 /**
  * A replacement as kustomize reads it. `sourceValue` (a literal instead of a source) is newer
@@ -25,10 +25,11 @@ export function applyReplacements(resources: readonly Resource[], replacements: 
     for (const t of r.targets) {
       if (!t?.select) throw new KustomizeError('REPLACEMENT_FAILED', 'target must specify resources to select');
       const fieldPaths = t.fieldPaths && t.fieldPaths.length > 0 ? t.fieldPaths : [DEFAULT_FIELD_PATH];
+      const fields = fieldPaths.map((fp) => new TargetField(fp, t.options));
       const selector = new TargetSelector(t.select, t.reject);
       for (const res of resources) {
         if (!selector.matches(res)) continue;
-        for (const fp of fieldPaths) copyToTarget(res.obj, value, fp, t.options, state);
+        for (const field of fields) field.copy(res.obj, value, state);
       }
     }
   }

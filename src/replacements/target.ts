@@ -169,24 +169,31 @@ function elements(v: Value): YSeq {
   return v;
 }
 
-/** Copies `value` into every field `fieldPath` names in `root` (kustomize's copyValueToTarget). */
-export function copyToTarget(
-  root: YMap,
-  value: ReplacementValue,
-  fieldPath: string,
-  options: FieldOptions | undefined,
-  state: RunState,
-): void {
-  const create: CreateKind = options?.create ? value.kind : undefined;
-  const what = `unable to find${create ? ' or create' : ''} field ${JSON.stringify(fieldPath)} in replacement target`;
-  let slots: Slot[];
-  try {
-    slots = new PathMatcher(splitFieldPath(fieldPath), create, state).match(root);
-  } catch (e) {
-    throw new KustomizeError('REPLACEMENT_FAILED', `${what}: ${messageOf(e)}`, { cause: e });
+/** A field path of a replacement target, split once for all the resources the target selects. */
+export class TargetField {
+  private parts: readonly string[] | undefined;
+
+  constructor(
+    private readonly fieldPath: string,
+    private readonly options: FieldOptions | undefined,
+  ) {}
+
+  /** Copies `value` into every field the path names in `root` (kustomize's copyValueToTarget). */
+  copy(root: YMap, value: ReplacementValue, state: RunState): void {
+    const create: CreateKind = this.options?.create ? value.kind : undefined;
+    let slots: Slot[];
+    try {
+      slots = new PathMatcher((this.parts ??= splitFieldPath(this.fieldPath)), create, state).match(root);
+    } catch (e) {
+      throw new KustomizeError('REPLACEMENT_FAILED', `${this.notFound(create)}: ${messageOf(e)}`, { cause: e });
+    }
+    if (slots.length === 0) throw new KustomizeError('REPLACEMENT_FAILED', this.notFound(create));
+    for (const slot of slots) setFieldValue(slot, value, this.options, state);
   }
-  if (slots.length === 0) throw new KustomizeError('REPLACEMENT_FAILED', what);
-  for (const slot of slots) setFieldValue(slot, value, options, state);
+
+  private notFound(create: CreateKind): string {
+    return `unable to find${create ? ' or create' : ''} field ${JSON.stringify(this.fieldPath)} in replacement target`;
+  }
 }
 
 /**
