@@ -12,7 +12,7 @@
 //                                 from the workload via envFrom / configMapKeyRef / volumes),
 //                                 `labels` with selectors, `commonAnnotations`.
 //   components/monitoring/        a Component: a ServiceMonitor, a label, a patch on every Deployment.
-//   overlays/prod/                composes the four bases and the component, and uses namePrefix,
+//   overlays/{dev,staging,prod}/  each composes the four bases and the component, and uses namePrefix,
 //                                 namespace, commonLabels, labels, commonAnnotations, images,
 //                                 replicas, configMapGenerator (new + behavior: merge), secretGenerator,
 //                                 patches (SMP by label selector, JSON 6902 on named targets, a
@@ -283,6 +283,9 @@ function write(file, text) {
  * Writes the tree for exactly `n` output resources under `root` (which must not exist or be
  * empty). Returns { overlay, resources, apps, files, counts }.
  */
+/** The overlays, each building all N resources; prod is the one `overlay` names. */
+export const ENVIRONMENTS = ['dev', 'staging', 'prod'];
+
 export function generateTree(root, n) {
   if (!Number.isInteger(n) || n < MIN_RESOURCES) throw new Error(`resource count must be an integer >= ${MIN_RESOURCES}`);
   const rnd = mulberry32(0x6b757374 ^ n);
@@ -406,8 +409,7 @@ export function generateTree(root, n) {
     ]),
   );
 
-  // ---- overlay
-  const ov = 'overlays/prod';
+  // ---- overlays: three environments over the same bases, as most trees have
   const releaseInfo = {
     apiVersion: 'v1',
     kind: 'ConfigMap',
@@ -417,165 +419,169 @@ export function generateTree(root, n) {
   count([releaseInfo]);
   counts.ConfigMap++; // shared-config
   counts.Secret = (counts.Secret ?? 0) + 1; // db-credentials
-  put(`${ov}/release-info.yaml`, toYaml([releaseInfo]));
-  put(`${ov}/app.properties`, 'cache.size=512\ncache.ttl=300\nfeature.search=on\n');
+  for (const env of ENVIRONMENTS) {
+    const ov = `overlays/${env}`;
+    put(`${ov}/release-info.yaml`, toYaml([releaseInfo]));
+    put(`${ov}/app.properties`, 'cache.size=512\ncache.ttl=300\nfeature.search=on\n');
 
-  put(
-    `${ov}/patches/backend-resources.yaml`,
-    toYaml([
-      {
-        apiVersion: 'apps/v1',
-        kind: 'Deployment',
-        metadata: { name: 'backend' },
-        spec: {
-          template: {
-            spec: {
-              containers: [
-                {
-                  name: 'app',
-                  resources: { limits: { cpu: '1', memory: '1Gi' } },
-                  env: [{ name: 'GOMAXPROCS', value: '2' }],
-                },
-              ],
-            },
-          },
-        },
-      },
-    ]),
-  );
-  // patches without a target: the patch names its resource itself (original, unprefixed name)
-  const untargeted = [];
-  const firstDeployment = [...Array(apps).keys()].filter((i) => !appShape(i).stateful);
-  for (const i of firstDeployment.slice(0, 3)) {
-    const f = `patches/${appName(i)}-strategy.yaml`;
     put(
-      `${ov}/${f}`,
+      `${ov}/patches/backend-resources.yaml`,
       toYaml([
         {
           apiVersion: 'apps/v1',
           kind: 'Deployment',
-          metadata: { name: appName(i) },
+          metadata: { name: 'backend' },
           spec: {
-            strategy: { rollingUpdate: { maxSurge: '25%' } },
-            template: { spec: { terminationGracePeriodSeconds: 60 } },
+            template: {
+              spec: {
+                containers: [
+                  {
+                    name: 'app',
+                    resources: { limits: { cpu: '1', memory: '1Gi' } },
+                    env: [{ name: 'GOMAXPROCS', value: '2' }],
+                  },
+                ],
+              },
+            },
           },
         },
       ]),
     );
-    untargeted.push({ path: f });
-  }
-  put(
-    `${ov}/patches/service-lb.yaml`,
-    toYaml([{ apiVersion: 'v1', kind: 'Service', metadata: { name: appName(0) }, spec: { type: 'LoadBalancer' } }]),
-  );
-  untargeted.push({ path: 'patches/service-lb.yaml' });
+    // patches without a target: the patch names its resource itself (original, unprefixed name)
+    const untargeted = [];
+    const firstDeployment = [...Array(apps).keys()].filter((i) => !appShape(i).stateful);
+    for (const i of firstDeployment.slice(0, 3)) {
+      const f = `patches/${appName(i)}-strategy.yaml`;
+      put(
+        `${ov}/${f}`,
+        toYaml([
+          {
+            apiVersion: 'apps/v1',
+            kind: 'Deployment',
+            metadata: { name: appName(i) },
+            spec: {
+              strategy: { rollingUpdate: { maxSurge: '25%' } },
+              template: { spec: { terminationGracePeriodSeconds: 60 } },
+            },
+          },
+        ]),
+      );
+      untargeted.push({ path: f });
+    }
+    put(
+      `${ov}/patches/service-lb.yaml`,
+      toYaml([{ apiVersion: 'v1', kind: 'Service', metadata: { name: appName(0) }, spec: { type: 'LoadBalancer' } }]),
+    );
+    untargeted.push({ path: 'patches/service-lb.yaml' });
 
-  // JSON 6902 patches on specific targets: one per 50 apps
-  const jsonPatches = [];
-  for (let k = 0; k * 50 < apps; k++) {
-    const candidates = firstDeployment.filter((i) => i >= k * 50 && i < (k + 1) * 50);
-    if (candidates.length === 0) continue;
-    const i = candidates[Math.floor(rnd() * candidates.length)];
+    // JSON 6902 patches on specific targets: one per 50 apps
+    const jsonPatches = [];
+    for (let k = 0; k * 50 < apps; k++) {
+      const candidates = firstDeployment.filter((i) => i >= k * 50 && i < (k + 1) * 50);
+      if (candidates.length === 0) continue;
+      const i = candidates[Math.floor(rnd() * candidates.length)];
+      jsonPatches.push({
+        target: { group: 'apps', version: 'v1', kind: 'Deployment', name: appName(i) },
+        patch: [
+            `- op: add`,
+            `  path: /spec/template/spec/containers/0/args/-`,
+            `  value: --cache-size=${64 * (k + 1)}`,
+            `- op: replace`,
+            `  path: /spec/replicas`,
+            `  value: ${2 + (k % 3)}`,
+            `- op: add`,
+            `  path: /metadata/annotations/patched-by`,
+            `  value: json6902-${k}`,
+            '',
+          ].join('\n'),
+      });
+    }
+    // a JSON 6902 patch on a name regex (the first ten Services)
     jsonPatches.push({
-      target: { group: 'apps', version: 'v1', kind: 'Deployment', name: appName(i) },
-      patch: [
-          `- op: add`,
-          `  path: /spec/template/spec/containers/0/args/-`,
-          `  value: --cache-size=${64 * (k + 1)}`,
-          `- op: replace`,
-          `  path: /spec/replicas`,
-          `  value: ${2 + (k % 3)}`,
-          `- op: add`,
-          `  path: /metadata/annotations/patched-by`,
-          `  value: json6902-${k}`,
-          '',
-        ].join('\n'),
+      target: { version: 'v1', kind: 'Service', name: 'app-000[0-9]' },
+      patch: '- op: add\n  path: /spec/sessionAffinity\n  value: ClientIP\n',
     });
-  }
-  // a JSON 6902 patch on a name regex (the first ten Services)
-  jsonPatches.push({
-    target: { version: 'v1', kind: 'Service', name: 'app-000[0-9]' },
-    patch: '- op: add\n  path: /spec/sessionAffinity\n  value: ClientIP\n',
-  });
 
-  const replicas = [];
-  for (let k = 0; k < Math.max(1, Math.floor(apps / 100)); k++) {
-    const i = firstDeployment[(k * 37) % firstDeployment.length];
-    if (!replicas.some((r) => r.name === appName(i))) replicas.push({ name: appName(i), count: 3 + (k % 5) });
-  }
+    const replicas = [];
+    for (let k = 0; k < Math.max(1, Math.floor(apps / 100)); k++) {
+      const i = firstDeployment[(k * 37) % firstDeployment.length];
+      if (!replicas.some((r) => r.name === appName(i))) replicas.push({ name: appName(i), count: 3 + (k % 5) });
+    }
 
-  const overlay = {
-    apiVersion: 'kustomize.config.k8s.io/v1beta1',
-    kind: 'Kustomization',
-    namePrefix: 'prod-',
-    namespace: 'shop-prod',
-    commonLabels: { 'app.kubernetes.io/part-of': 'shop' },
-    labels: [{ pairs: { env: 'prod' } }],
-    commonAnnotations: { 'shop.example.com/oncall': 'platform@shop.example.com', 'shop.example.com/cost-center': 'cc-1234' },
-    resources: [...TEAMS.map((t) => `../../bases/${t.name}`), 'release-info.yaml'],
-    components: ['../../components/monitoring'],
-    images: [
-      { name: 'registry.local/shop/web-app', newName: 'ghcr.io/shop/web-app', newTag: '2.4.1' },
-      { name: 'registry.local/shop/api-app', newName: 'ghcr.io/shop/api-app' },
-      { name: 'busybox', newTag: '1.36.1' },
-      { name: 'nginx', digest: 'sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
-    ],
-    replicas,
-    configMapGenerator: [
-      { name: 'shared-config', files: ['app.properties'], literals: ['REGION=eu-west-1', 'ENVIRONMENT=prod'] },
-      { name: `${appName(0)}-env`, behavior: 'merge', literals: ['LOG_LEVEL=error', 'EXTRA=1'] },
-    ],
-    secretGenerator: [{ name: 'db-credentials', literals: ['username=shop', 'password=s3cr3t'] }],
-    patches: [
-      { path: 'patches/backend-resources.yaml', target: { kind: 'Deployment', labelSelector: 'tier=backend' } },
-      ...untargeted,
-      ...jsonPatches,
-    ],
-    replacements: [
-      {
-        source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.version' },
-        targets: [
-          {
-            select: { kind: 'Deployment' },
-            fieldPaths: ['spec.template.metadata.annotations.[shop.example.com/release]'],
-            options: { create: true },
-          },
-        ],
-      },
-      {
-        source: { kind: 'Service', name: appName(1), fieldPath: 'metadata.name' },
-        targets: [
-          {
-            select: { kind: 'Deployment', labelSelector: 'tier=frontend' },
-            fieldPaths: ['spec.template.spec.containers.[name=app].env.[name=UPSTREAM_HOST].value'],
-          },
-        ],
-      },
-      {
-        source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.tag' },
-        targets: [
-          {
-            select: { kind: 'Deployment', labelSelector: 'team=api' },
-            reject: [{ name: appName(1) }],
-            fieldPaths: ['spec.template.spec.containers.[name=app].image'],
-            options: { delimiter: ':', index: 1 },
-          },
-        ],
-      },
-      {
-        source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.channel' },
-        targets: [
-          { select: { kind: 'StatefulSet' }, fieldPaths: ['metadata.annotations.[shop.example.com/channel]'], options: { create: true } },
-          { select: { kind: 'HorizontalPodAutoscaler' }, fieldPaths: ['metadata.labels.channel'], options: { create: true } },
-        ],
-      },
-    ],
-  };
-  put(`${ov}/kustomization.yaml`, toYaml([overlay]));
+    const overlay = {
+      apiVersion: 'kustomize.config.k8s.io/v1beta1',
+      kind: 'Kustomization',
+      namePrefix: `${env}-`,
+      namespace: `shop-${env}`,
+      commonLabels: { 'app.kubernetes.io/part-of': 'shop' },
+      labels: [{ pairs: { env } }],
+      commonAnnotations: { 'shop.example.com/oncall': 'platform@shop.example.com', 'shop.example.com/cost-center': 'cc-1234' },
+      resources: [...TEAMS.map((t) => `../../bases/${t.name}`), 'release-info.yaml'],
+      components: ['../../components/monitoring'],
+      images: [
+        { name: 'registry.local/shop/web-app', newName: 'ghcr.io/shop/web-app', newTag: '2.4.1' },
+        { name: 'registry.local/shop/api-app', newName: 'ghcr.io/shop/api-app' },
+        { name: 'busybox', newTag: '1.36.1' },
+        { name: 'nginx', digest: 'sha256:0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef' },
+      ],
+      replicas,
+      configMapGenerator: [
+        { name: 'shared-config', files: ['app.properties'], literals: ['REGION=eu-west-1', `ENVIRONMENT=${env}`] },
+        { name: `${appName(0)}-env`, behavior: 'merge', literals: ['LOG_LEVEL=error', 'EXTRA=1'] },
+      ],
+      secretGenerator: [{ name: 'db-credentials', literals: ['username=shop', 'password=s3cr3t'] }],
+      patches: [
+        { path: 'patches/backend-resources.yaml', target: { kind: 'Deployment', labelSelector: 'tier=backend' } },
+        ...untargeted,
+        ...jsonPatches,
+      ],
+      replacements: [
+        {
+          source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.version' },
+          targets: [
+            {
+              select: { kind: 'Deployment' },
+              fieldPaths: ['spec.template.metadata.annotations.[shop.example.com/release]'],
+              options: { create: true },
+            },
+          ],
+        },
+        {
+          source: { kind: 'Service', name: appName(1), fieldPath: 'metadata.name' },
+          targets: [
+            {
+              select: { kind: 'Deployment', labelSelector: 'tier=frontend' },
+              fieldPaths: ['spec.template.spec.containers.[name=app].env.[name=UPSTREAM_HOST].value'],
+            },
+          ],
+        },
+        {
+          source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.tag' },
+          targets: [
+            {
+              select: { kind: 'Deployment', labelSelector: 'team=api' },
+              reject: [{ name: appName(1) }],
+              fieldPaths: ['spec.template.spec.containers.[name=app].image'],
+              options: { delimiter: ':', index: 1 },
+            },
+          ],
+        },
+        {
+          source: { kind: 'ConfigMap', name: 'release-info', fieldPath: 'data.channel' },
+          targets: [
+            { select: { kind: 'StatefulSet' }, fieldPaths: ['metadata.annotations.[shop.example.com/channel]'], options: { create: true } },
+            { select: { kind: 'HorizontalPodAutoscaler' }, fieldPaths: ['metadata.labels.channel'], options: { create: true } },
+          ],
+        },
+      ],
+    };
+    put(`${ov}/kustomization.yaml`, toYaml([overlay]));
+  }
 
   const total = Object.values(counts).reduce((a, b) => a + b, 0);
   if (total !== n) throw new Error(`internal: generated ${total} resources, wanted ${n}`);
-  return { root, overlay: path.join(root, ov), resources: total, apps, files, counts };
+  const overlays = ENVIRONMENTS.map((env) => path.join(root, 'overlays', env));
+  return { root, overlay: overlays.at(-1), overlays, resources: total, apps, files, counts };
 }
 
 // ---------------------------------------------------------------- standalone use

@@ -4,9 +4,12 @@
 // (dist/src/kustomize-ts.cjs.cache). bin/kustomize-ts.js runs the bundle with that cache, so
 // start-up reads and compiles one file instead of resolving and linking hundreds of modules.
 //
-// The bundle is a function expression `(function (module, require) { ... })`, so that this
-// script and bin/kustomize-ts.js compile exactly the same text (the cache is only accepted for
-// the text it was made from). The cache is made after building the bundled example, so that it
+// The bundle is a function expression `(function (module, require, launcherImport) { ... })`, so
+// that this script and bin/kustomize-ts.js compile exactly the same text (the cache is only
+// accepted for the text it was made from). `import()` fails in a vm.Script whose code came from
+// the cache ("A dynamic import callback was not specified"), so the bundle has none: Node's
+// modules are loaded with `require`, and in-process plugins with the launcher's `launcherImport`
+// (src/plugins/import-module.ts is replaced by a module calling it). The cache is made after building the bundled example, so that it
 // holds the functions a build compiles, not only the top level. A Node other than the one that
 // made it rejects the cache and compiles the bundle as usual: slower to start, same result.
 
@@ -21,6 +24,15 @@ const REPO = join(dirname(fileURLToPath(import.meta.url)), '..');
 const OUT = join(REPO, 'dist', 'src', 'kustomize-ts.cjs');
 const WARM_UP = [join(REPO, 'examples', 'hello', 'overlays', 'production')];
 
+/** src/plugins/import-module.ts, in the bundle: the launcher's `import`, the wrapper's third parameter. */
+const launcherImport = {
+  name: 'launcher-import',
+  setup(build) {
+    build.onResolve({ filter: /[/\\]import-module\.js$/ }, () => ({ path: 'import-module', namespace: 'launcher' }));
+    build.onLoad({ filter: /.*/, namespace: 'launcher' }, () => ({ contents: 'export const importModule = (url) => launcherImport(url);', loader: 'js' }));
+  },
+};
+
 await esbuild.build({
   entryPoints: [join(REPO, 'dist', 'src', 'cli', 'main.js')],
   bundle: true,
@@ -30,7 +42,9 @@ await esbuild.build({
   minify: true,
   // the package's ES-module build, which esbuild can tree-shake (its CommonJS build cannot be)
   alias: { yaml: join(REPO, 'node_modules', 'yaml', 'browser', 'index.js') },
-  banner: { js: '(function (module, require) {' },
+  supported: { 'dynamic-import': false },
+  plugins: [launcherImport],
+  banner: { js: '(function (module, require, launcherImport) {' },
   footer: { js: '})' },
   outfile: OUT,
   logLevel: 'warning',
@@ -38,7 +52,7 @@ await esbuild.build({
 
 const script = new Script(readFileSync(OUT, 'utf8'), { filename: OUT });
 const module = { exports: {} };
-script.runInThisContext()(module, createRequire(OUT));
+script.runInThisContext()(module, createRequire(OUT), (url) => import(url));
 const quiet = { out: () => {}, err: () => {} };
 for (const dir of WARM_UP) {
   const code = await module.exports.main(['build', dir], quiet);

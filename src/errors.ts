@@ -31,6 +31,8 @@ export type ErrorCode =
   | 'OUTPUT_FAILED'
   | 'EDIT_INVALID'
   | 'EDIT_CONFLICT'
+  /** `edit fix --vars`: a var used where a replacement cannot reach it */
+  | 'VARS_UNCONVERTIBLE'
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'

@@ -32,6 +32,8 @@ export interface Command {
   /** examples shown in help */
   examples?: string;
   flags: FlagSpec[];
+  /** flags this command and every command below it take (cobra's persistent flags; help lists them below as "Global Flags") */
+  persistentFlags?: FlagSpec[];
   subcommands?: Command[];
   /** left out of help and completion (`__complete`, which the completion scripts call) */
   hidden?: boolean;

@@ -71,12 +71,14 @@ export function parseFlags(args: string[], specs: FlagSpec[], warn?: (message: s
   return { flags, positional };
 }
 
-/** The flags section of a command's help, cobra-style. */
+/** The flags section of a command's help, cobra-style: sorted by name, deprecated flags left out, as pflag lists them. */
 export function flagHelp(specs: FlagSpec[]): string {
-  const rows = specs.map((s) => {
+  const sorted = specs.filter((s) => !s.deprecated).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const rows = sorted.map((s) => {
     const names = `${s.short ? `-${s.short}, ` : '    '}--${s.name}${s.type === 'bool' ? '' : ' ' + (s.type === 'list' ? 'stringArray' : 'string')}`;
     return [names, s.help + (s.default ? ` (default "${s.default}")` : '')] as const;
   });
   const width = Math.max(...rows.map(([n]) => n.length)) + 3;
-  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h}`).join('\n');
+  // a help text over several lines continues under its first line, as pflag prints it
+  return rows.map(([n, h]) => `  ${n.padEnd(width)}${h.replace(/\n/g, `\n${' '.repeat(width + 2)}`)}`).join('\n');
 }

@@ -11,6 +11,8 @@ import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 
+export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
+
 const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
@@ -25,7 +27,10 @@ export const COMMANDS: readonly Command[] = [
   ...completionCommands(() => ROOT),
 ];
 
-const HELP_FLAG: FlagSpec = { name: 'help', short: 'h', type: 'bool', help: 'help for this command' };
+/** cobra's `-h, --help`, on every command */
+function helpFlag(command: Command): FlagSpec {
+  return { name: 'help', short: 'h', type: 'bool', help: `help for ${command.name}` };
+}
 
 const STACK_TRACE_FLAG = '--stack-trace';
 
@@ -34,7 +39,9 @@ const ROOT: Command = {
   summary: 'kustomize, re-built in TypeScript',
   usage: '[command]',
   description: 'Manages declarative configuration of Kubernetes: kustomize, re-built in TypeScript.',
-  flags: [{ name: 'stack-trace', type: 'bool', help: 'print a stack-trace on error' }],
+  flags: [],
+  // parsed by main() wherever it stands; declared here for help and completion
+  persistentFlags: [{ name: 'stack-trace', type: 'bool', help: 'print a stack-trace on error' }],
   subcommands: [...COMMANDS],
 };
 
@@ -48,7 +55,7 @@ export async function main(args: string[], io: CliIO = STDIO): Promise<number> {
   const stackTrace = args.slice(0, end).some((a) => a.replace(/_/g, '-') === STACK_TRACE_FLAG);
   if (stackTrace) args = [...args.slice(0, end).filter((a) => a.replace(/_/g, '-') !== STACK_TRACE_FLAG), ...args.slice(end)];
   try {
-    return await dispatch(ROOT, [PROGRAM], args, io);
+    return await dispatch(ROOT, [PROGRAM], [], args, io);
   } catch (e) {
     io.err(`Error: ${messageOf(e)}\n`);
     if (stackTrace && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
@@ -56,40 +63,47 @@ export async function main(args: string[], io: CliIO = STDIO): Promise<number> {
   }
 }
 
-/** Finds the (sub)command the arguments name and runs it, or prints help. */
-async function dispatch(command: Command, path: string[], args: string[], io: CliIO): Promise<number> {
+/** Finds the (sub)command the arguments name and runs it, or prints help; `inherited` are the persistent flags of the commands above. */
+async function dispatch(command: Command, path: string[], inherited: FlagSpec[], args: string[], io: CliIO): Promise<number> {
   const first = args[0];
   if (command.subcommands && first !== undefined && !first.startsWith('-')) {
-    if (first === 'help') return dispatch(command, path, [...args.slice(1), '--help'], io);
+    if (first === 'help') return dispatch(command, path, inherited, [...args.slice(1), '--help'], io);
     const sub = command.subcommands.find((c) => c.name === first || c.aliases?.includes(first));
     if (!sub) {
-      io.err(`Error: unknown command "${first}" for "${path.join(' ')}"\n\n${help(command, path)}`);
+      io.err(`Error: unknown command "${first}" for "${path.join(' ')}"\n\n${help(command, path, inherited)}`);
       return 1;
     }
-    return dispatch(sub, [...path, sub.name], args.slice(1), io);
+    return dispatch(sub, [...path, sub.name], [...inherited, ...(command.persistentFlags ?? [])], args.slice(1), io);
   }
-  const parsed = parseFlags(args, [...command.flags, HELP_FLAG], (m) => io.err(`${m}\n`));
+  const parsed = parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`));
   if (parsed.flags.get('help') === true || !command.run) {
-    io.out(help(command, path));
+    io.out(help(command, path, inherited));
     return 0;
   }
   if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
   return command.run(parsed, io);
 }
 
-/** Cobra-style help: description, usage, subcommands, flags, examples. */
-function help(command: Command, path: string[]): string {
+/** A command's own flags, its persistent ones and `--help`. */
+function localFlags(command: Command): FlagSpec[] {
+  return [...command.flags, ...(command.persistentFlags ?? []), helpFlag(command)];
+}
+
+/** Cobra-style help, in cobra's order: description, usage, aliases, examples, subcommands, flags, global flags. */
+function help(command: Command, path: string[], inherited: FlagSpec[]): string {
   const parent = path.length === 1 ? path[0]! : path.slice(0, -1).join(' ');
   const lines: string[] = [];
   if (command.description ?? command.summary) lines.push(command.description ?? command.summary, '');
   lines.push('Usage:', `  ${[parent, command.usage].filter(Boolean).join(' ')}`, '');
-  if (command.subcommands?.length) {
-    const width = Math.max(...command.subcommands.filter((c) => !c.hidden).map((c) => c.name.length)) + 3;
-    const shown = command.subcommands.filter((c) => !c.hidden);
+  if (command.aliases?.length) lines.push('Aliases:', `  ${[command.name, ...command.aliases].join(', ')}`, '');
+  if (command.examples) lines.push('Examples:', `  ${command.examples}`, '');
+  const shown = command.subcommands?.filter((c) => !c.hidden) ?? [];
+  if (shown.length) {
+    const width = Math.max(...shown.map((c) => c.name.length)) + 3;
     lines.push('Available Commands:', ...shown.map((c) => `  ${c.name.padEnd(width)}${c.summary}`), '');
   }
-  if (command.examples) lines.push('Examples:', `  ${command.examples}`, '');
-  lines.push('Flags:', flagHelp([...command.flags, HELP_FLAG]), '');
-  if (command.subcommands?.length) lines.push(`Use "${path.join(' ')} [command] --help" for more information about a command.`, '');
+  lines.push('Flags:', flagHelp(localFlags(command)), '');
+  if (inherited.length) lines.push('Global Flags:', flagHelp(inherited), '');
+  if (shown.length) lines.push(`Use "${path.join(' ')} [command] --help" for more information about a command.`, '');
   return lines.join('\n');
 }

@@ -1,5 +1,6 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import type { KustomizationDocument } from './kustomization-document.js';
+import type { StagedFiles } from './staged-files.js';
 
 /** What an edit operation works on: the document being edited and the directory it lives in. */
 export interface EditContext {
@@ -9,6 +10,8 @@ export interface EditContext {
   /** the kustomization file's name in `dir` */
   fileName: string;
   doc: KustomizationDocument;
+  /** other files the edit rewrites, written with the kustomization */
+  files: StagedFiles;
   /** things kustomize logs without failing (`resource x already in kustomization file`) */
   notice(message: string): void;
 }

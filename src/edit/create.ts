@@ -4,7 +4,9 @@ import { join, normalize } from '../fs/path.js';
 import { KUSTOMIZATION_API_VERSION, KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap } from '../yaml/value.js';
+import type { EditContext } from './context.js';
 import { replaceFile } from './kustomization-file.js';
+import { StagedFiles } from './staged-files.js';
 import { KustomizationDocument } from './kustomization-document.js';
 import { addEntries } from './ops/entries.js';
 import { checkLabels, checkNamespace } from './validate.js';
@@ -31,7 +33,7 @@ export function createKustomization(fs: FileSystem, dir: string, options: Create
   const root = normalize(dir);
   const file = join(root, KUSTOMIZATION_FILE_NAMES[0]);
   const doc = KustomizationDocument.parse('', file);
-  const ctx = { fs, dir: root, fileName: KUSTOMIZATION_FILE_NAMES[0], doc, notice: options.notice ?? (() => {}) };
+  const ctx: EditContext = { fs, dir: root, fileName: KUSTOMIZATION_FILE_NAMES[0], doc, files: new StagedFiles(fs), notice: options.notice ?? (() => {}) };
   doc.set('apiVersion', KUSTOMIZATION_API_VERSION);
   doc.set('kind', 'Kustomization');
   if (options.resources?.length) addEntries(ctx, { op: 'addEntries', field: 'resources', entries: options.resources });

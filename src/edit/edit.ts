@@ -1,9 +1,10 @@
 import { readText, type FileSystem } from '../fs/filesystem.js';
 import { basename, normalize } from '../fs/path.js';
 import type { EditContext } from './context.js';
-import { findKustomizationFile, replaceFile } from './kustomization-file.js';
+import { findKustomizationFile, replaceFiles } from './kustomization-file.js';
 import { KustomizationDocument } from './kustomization-document.js';
 import { applyEditOp, type EditOp } from './ops.js';
+import { StagedFiles } from './staged-files.js';
 
 export interface EditOptions {
   /** called with what kustomize only logs (`resource x already in kustomization file`); also returned */
@@ -16,13 +17,16 @@ export interface EditResult {
   /** its new text (unchanged text when no operation changed anything) */
   text: string;
   notices: string[];
+  /** the other files the edit rewrote (absolute; `fix` with `vars` rewrites resource files) */
+  rewritten: string[];
 }
 
 /**
  * Applies edits to the kustomization file in `dir` (absolute), as `kustomize edit` does: the
  * file is read as a YAML document, each operation changes only the nodes it must (comments,
  * field order and fields it does not know stay), the result is checked with the shapes the
- * build uses, and the file is replaced in one step. If any operation fails, nothing is written.
+ * build uses, and the file (with any other file an operation rewrote) is replaced in one step.
+ * If any operation fails, nothing is written.
  */
 export function editKustomization(fs: FileSystem, dir: string, ops: EditOp[], options: EditOptions = {}): EditResult {
   const root = normalize(dir);
@@ -30,11 +34,13 @@ export function editKustomization(fs: FileSystem, dir: string, ops: EditOp[], op
   const original = readText(fs, file);
   const doc = KustomizationDocument.parse(original, file);
   const notices: string[] = [];
+  const files = new StagedFiles(fs);
   const ctx: EditContext = {
     fs,
     dir: root,
     fileName: basename(file),
     doc,
+    files,
     notice: (m) => {
       notices.push(m);
       options.notice?.(m);
@@ -43,6 +49,9 @@ export function editKustomization(fs: FileSystem, dir: string, ops: EditOp[], op
   for (const op of ops) applyEditOp(ctx, op);
   doc.validate();
   const text = doc.toString();
-  if (text !== original) replaceFile(fs, file, text);
-  return { file, text, notices };
+  const changed = files.changed();
+  const rewritten = [...changed.keys()];
+  if (text !== original) changed.set(file, text);
+  replaceFiles(fs, changed);
+  return { file, text, notices, rewritten };
 }

@@ -61,6 +61,8 @@ export class KustomizationDocument {
     readonly file: string,
     /** whether the file indents block sequences under their key (`key:\n  - a`); kustomize does not */
     private readonly indentSeq: boolean,
+    /** the blank lines the file starts with, which the `yaml` package drops */
+    private readonly leadingBlankLines: string,
   ) {}
 
   static parse(text: string, file: string): KustomizationDocument {
@@ -71,7 +73,7 @@ export class KustomizationDocument {
     if (doc.contents !== null && !isMap(doc.contents)) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: the file is not a YAML mapping (in ${file})`, { file });
     }
-    const kd = new KustomizationDocument(doc, file, writesIndentedLists(text));
+    const kd = new KustomizationDocument(doc, file, writesIndentedLists(text), /^(?:[ \t]*\r?\n)*/.exec(text)![0]);
     kd.validate();
     return kd;
   }
@@ -171,7 +173,7 @@ export class KustomizationDocument {
 
   toString(): string {
     if (this.doc.contents === null) return '';
-    return this.doc.toString({ indentSeq: this.indentSeq, lineWidth: 0 });
+    return this.leadingBlankLines + this.doc.toString({ indentSeq: this.indentSeq, lineWidth: 0 });
   }
 
   private root(create: true): YAMLMap;

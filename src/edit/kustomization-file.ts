@@ -21,11 +21,30 @@ export function findKustomizationFile(fs: FileSystem, dir: string): string {
  * either. File systems without `rename` get the file written in place.
  */
 export function replaceFile(fs: FileSystem, path: string, text: string): void {
+  replaceFiles(fs, new Map([[path, text]]));
+}
+
+/**
+ * Replaces several files (path → new text) as nearly together as a file system allows: every
+ * new text is written to a temporary file first, and only when all are written are they renamed
+ * over their files. A failed write leaves every file as it was (and removes the temporary files
+ * where the file system can).
+ */
+export function replaceFiles(fs: FileSystem, files: ReadonlyMap<string, string>): void {
   if (!fs.rename) {
-    fs.writeFile(path, text);
+    for (const [path, text] of files) fs.writeFile(path, text);
     return;
   }
-  const temp = join(dirname(path), `.${basename(path)}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
-  fs.writeFile(temp, text);
-  fs.rename(temp, path);
+  const staged: [temp: string, path: string][] = [];
+  try {
+    for (const [path, text] of files) {
+      const temp = join(dirname(path), `.${basename(path)}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}.tmp`);
+      fs.writeFile(temp, text);
+      staged.push([temp, path]);
+    }
+  } catch (e) {
+    for (const [temp] of staged) fs.remove?.(temp);
+    throw e;
+  }
+  for (const [temp, path] of staged) fs.rename(temp, path);
 }

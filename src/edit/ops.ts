@@ -60,6 +60,6 @@ export function applyEditOp(ctx: EditContext, op: EditOp): void {
     case 'setField':
       return setField(ctx, op);
     case 'fix':
-      return fix(ctx);
+      return fix(ctx, op);
   }
 }

@@ -21,7 +21,8 @@ export class DiskFileSystem implements FileSystem {
     return nodeFs.readdirSync(path).sort();
   }
   realPath(path: string): string {
-    return nodeFs.realpathSync(path).split(nodePath.sep).join('/');
+    // one realpath(3) call, where the JavaScript version lstats every component of the path
+    return nodeFs.realpathSync.native(path).split(nodePath.sep).join('/');
   }
   isExecutable(path: string): boolean {
     try {
@@ -39,5 +40,8 @@ export class DiskFileSystem implements FileSystem {
   }
   rename(from: string, to: string): void {
     nodeFs.renameSync(from, to);
+  }
+  remove(path: string): void {
+    nodeFs.rmSync(path, { force: true });
   }
 }

@@ -20,6 +20,8 @@ export interface FileSystem {
    * they write the file in place.
    */
   rename?(from: string, to: string): void;
+  /** Deletes a file; editing commands remove their temporary files with it when a write fails. */
+  remove?(path: string): void;
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: false });

@@ -64,6 +64,9 @@ export class MemoryFileSystem implements FileSystem {
     this.writeFile(to, f.data, f.executable);
     this.files.delete(source);
   }
+  remove(path: string): void {
+    this.files.delete(normalize(path));
+  }
   /** Makes `from` a symbolic link to `to` (absolute). */
   link(from: string, to: string): void {
     const p = normalize(from);

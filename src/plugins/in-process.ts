@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { KustomizeError } from '../errors.js';
+import { importModule } from './import-module.js';
 import type { PluginFactory } from './plugin.js';
 
 /** The module extensions an in-process plugin may have in the plugin home. */
@@ -19,7 +20,7 @@ export function inProcessModulePath(pluginPath: string): string | undefined {
 export function loadPluginModule(path: string, cache: Map<string, Promise<unknown>>): Promise<PluginFactory> {
   let loaded = cache.get(path) as Promise<PluginFactory> | undefined;
   if (!loaded) {
-    loaded = import(pathToFileURL(path).href).then((mod: Record<string, unknown>) => {
+    loaded = importModule(pathToFileURL(path).href).then((mod) => {
       const factory = (mod['configure'] ?? mod['default']) as PluginFactory | undefined;
       if (typeof factory !== 'function') {
         throw new KustomizeError('PLUGIN_NOT_FOUND', `in-process plugin ${path} must export a function (default or 'configure') taking (config, context)`);

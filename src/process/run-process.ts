@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 
 export interface ProcessRequest {
   /** the executable and its arguments */
@@ -39,7 +39,9 @@ const EXIT_GRACE_MS = 200;
  * process runs in a process group of its own, so a timeout (or too much output) kills it and
  * everything it started. Rejects only when the process cannot start; callers judge the result.
  */
-export function runProcess(req: ProcessRequest): Promise<ProcessResult> {
+export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
+  // loaded when a build first runs a process: most builds never do, and it is slow to load
+  const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
     const [cmd, ...args] = req.argv as [string, ...string[]];
     const child = spawn(cmd, args, { cwd: req.cwd, env: req.env, stdio: ['pipe', 'pipe', 'pipe'], detached: GROUPS });

@@ -35,12 +35,12 @@ interface Run {
   stderr: string;
 }
 
-function cli(args: string[], cwd = REPO): Promise<Run> {
-  return run(process.execPath, [BIN, ...args], cwd);
+function cli(args: string[], cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  return run(process.execPath, [BIN, ...args], cwd, extraEnv);
 }
 
-function run(command: string, args: string[], cwd = REPO): Promise<Run> {
-  const env = { ...process.env };
+function run(command: string, args: string[], cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
+  const env = { ...process.env, ...extraEnv };
   delete env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'];
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -318,6 +318,24 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     });
   });
 
+  test('an ES module in the plugin home runs in-process from the bundled CLI', async () => {
+    const dir = tmpDir();
+    const files: Record<string, string> = {
+      'home/example.com/v1/annotator/Annotator.mjs':
+        "export default (config) => ({ transform(resources) { for (const r of resources) r.setStringMapEntry('annotations', 'team', config.team); } });\n",
+      'app/kustomization.yaml': 'resources:\n- cm.yaml\ntransformers:\n- a.yaml\n',
+      'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+      'app/a.yaml': 'apiVersion: example.com/v1\nkind: Annotator\nmetadata:\n  name: a\nteam: blue\n',
+    };
+    for (const [name, text] of Object.entries(files)) {
+      nodeFs.mkdirSync(nodePath.dirname(nodePath.join(dir, name)), { recursive: true });
+      nodeFs.writeFileSync(nodePath.join(dir, name), text);
+    }
+    const r = await cli(['build', nodePath.join(dir, 'app'), '--enable-alpha-plugins'], REPO, { KUSTOMIZE_PLUGIN_HOME: nodePath.join(dir, 'home') });
+    assert.equal(r.stderr, '');
+    assert.equal(r.stdout, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  annotations:\n    team: blue\n  name: cm\n');
+  });
+
   test('a reader that closes the pipe early (| head -1) ends the build quietly, with SIGPIPE\'s status as kubectl', async () => {
     const src = tmpDir();
     nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
@@ -435,10 +453,11 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
       }
     });
 
-    test('build --help lists the build flags, exit 0', async () => {
+    test('build --help lists the build flags (not the deprecated ones, as kubectl), exit 0', async () => {
       const r = await cli(['build', '--help']);
       assert.equal(r.status, 0);
-      for (const flag of ['--output', '--load-restrictor', '--reorder', '--enable-managedby-label', '--enable-helm']) {
+      for (const flag of ['--reorder', '--enable-managedby-label']) assert.ok(!r.stdout.includes(flag), `build --help lists the deprecated ${flag}`);
+      for (const flag of ['--output', '--load-restrictor', '--enable-helm']) {
         assert.ok(r.stdout.includes(flag), `build --help lacks ${flag}`);
       }
     });

@@ -27,12 +27,39 @@ describe('help', () => {
       const viaFlag = await run(...path, '--help');
       assert.equal(viaFlag.code, 0);
       assert.ok(viaFlag.out.startsWith(`${command.description ?? command.summary}\n\nUsage:\n  kustomize-ts ${[...path.slice(0, -1), command.usage].join(' ')}\n`), viaFlag.out);
-      assert.match(viaFlag.out, /\nFlags:\n(.*\n)*  -h, --help +help for this command\n/);
+      assert.match(viaFlag.out, new RegExp(`\nFlags:\n(.*\n)*  -h, --help +help for ${command.name}\n`));
+      // cobra lists the root's persistent flag under every command, as kustomize's help does
+      assert.match(viaFlag.out, /\n\nGlobal Flags:\n {6}--stack-trace   print a stack-trace on error\n/);
       for (const sub of command.subcommands ?? []) if (!sub.hidden) assert.match(viaFlag.out, new RegExp(`\n  ${sub.name} +${sub.summary.replace(/[.*()[\]]/g, '\\$&')}\n`));
       const viaHelp = await run('help', ...path);
       assert.equal(viaHelp.out, viaFlag.out);
     });
   }
+});
+
+describe('help: flags', () => {
+  test('the root lists --stack-trace with its own flags; a subcommand under Global Flags, after its sorted flags; deprecated flags unlisted', async () => {
+    const root = await run('--help');
+    assert.match(root.out, /\nFlags:\n  -h, --help          help for kustomize-ts\n      --stack-trace   print a stack-trace on error\n\nUse "kustomize-ts \[command\] --help"/);
+    assert.doesNotMatch(root.out, /Global Flags/);
+    const fix = await run('edit', 'fix', '-h');
+    assert.ok(
+      fix.out.endsWith(
+        '\nFlags:\n' +
+          '  -h, --help   help for fix\n' +
+          '      --vars   If specified, kustomize will attempt to convert vars to replacements. \n' +
+          '               We recommend doing this in a clean git repository where the change is easy to undo.\n' +
+          '\nGlobal Flags:\n      --stack-trace   print a stack-trace on error\n',
+      ),
+      fix.out,
+    );
+    const create = await run('create', '--help');
+    assert.match(create.out, /\nAliases:\n  create, init\n\nExamples:\n/);
+    assert.equal((await run('__complete', '--', 'edit', 'fix', '--st')).out, '--stack-trace\n');
+    // deprecated flags are accepted but not listed, as pflag does
+    assert.doesNotMatch((await run('build', '--help')).out, /--reorder|--enable-managedby-label/);
+    assert.doesNotMatch((await run('version', '--help')).out, /--short/);
+  });
 });
 
 describe('version', () => {

@@ -3,7 +3,6 @@ import { viewCatalog, type CatalogViewFormat } from '../../catalog/view.js';
 import { KustomizeError } from '../../errors.js';
 import { DiskFileSystem } from '../../fs/disk.js';
 import { Loader } from '../../load/loader.js';
-import { NodeRemoteSource } from '../../load/remote/node-remote.js';
 import type { Command } from '../command.js';
 
 const FORMATS: Record<string, CatalogViewFormat> = { text: 'text', yaml: 'yaml', json: 'json' };
@@ -23,6 +22,7 @@ const view: Command = {
     const format = output === undefined ? 'text' : FORMATS[output];
     if (!format) throw new KustomizeError('USAGE', `illegal flag value --output ${output}; legal values: [yaml json]`);
     const fs = new DiskFileSystem();
+    const { NodeRemoteSource } = await import('../../load/remote/node-remote.js');
     const remote = new NodeRemoteSource();
     try {
       const store = new CatalogStore({ remote: async () => remote });

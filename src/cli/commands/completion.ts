@@ -92,12 +92,17 @@ To load completions in your current shell session:
 export function candidates(root: Command, words: string[]): string[] {
   const prefix = words[words.length - 1] ?? '';
   let command = root;
+  // the persistent flags of the commands on the way, which every command below takes
+  const persistent = [...(root.persistentFlags ?? [])];
   for (const word of words.slice(0, -1)) {
     const sub = command.subcommands?.find((c) => !c.hidden && (c.name === word || c.aliases?.includes(word)));
-    if (sub) command = sub;
+    if (sub) {
+      command = sub;
+      persistent.push(...(sub.persistentFlags ?? []));
+    }
   }
   const names = prefix.startsWith('-')
-    ? [...command.flags.map((f) => `--${f.name}`), '--help']
+    ? [...command.flags, ...persistent].map((f) => `--${f.name}`).concat('--help')
     : (command.subcommands ?? []).filter((c) => !c.hidden).map((c) => c.name);
   return names.filter((n) => n.startsWith(prefix));
 }

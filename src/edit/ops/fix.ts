@@ -1,23 +1,26 @@
 import { isMap, isSeq, type Node, type YAMLSeq } from 'yaml';
 import { KustomizeError } from '../../errors.js';
 import { resolve } from '../../fs/path.js';
-import { COMPONENT_API_VERSION, KUSTOMIZATION_API_VERSION, splitHelmChartArgs, type HelmChartArgs } from '../../kinds/kustomization.js';
+import { COMPONENT_API_VERSION, KUSTOMIZATION_API_VERSION, splitHelmChartArgs, type HelmChartArgs, type Patch, type Var } from '../../kinds/kustomization.js';
 import type { EditContext } from '../context.js';
 import type { KustomizationField, PlainValue } from '../kustomization-document.js';
+import { varsToReplacements } from './vars-to-replacements.js';
 
 /**
  * `edit fix`: the missing `apiVersion`/`kind` added and the deprecated fields moved to their
  * successors, as kustomize's does — `bases` → `resources`, `imageTags` → `images`, a
  * generator's `env` → `envs`, `helmChartInflationGenerator` → `helmCharts`/`helmGlobals`,
  * `patchesJson6902` and `patchesStrategicMerge` → `patches`, `commonLabels` → `labels` (with
- * `includeSelectors: true`, so the output does not change). `vars` are left alone: converting
- * them rewrites resource files, which kustomize does only with `--vars`.
+ * `includeSelectors: true`, so the output does not change). `vars` become `replacements` only
+ * when asked (`vars: true`, kustomize's `--vars`), because that rewrites resource files.
  */
 export interface Fix {
   op: 'fix';
+  /** convert `vars` to `replacements`, putting placeholders in the files that use them */
+  vars?: boolean;
 }
 
-export function fix(ctx: EditContext): void {
+export function fix(ctx: EditContext, op: Fix): void {
   const { doc } = ctx;
   const kind = doc.value<string>('kind') || 'Kustomization';
   if (!doc.value('kind')) doc.set('kind', kind);
@@ -41,6 +44,13 @@ export function fix(ctx: EditContext): void {
       if (labels.some((l) => l.pairs && key in l.pairs)) throw new KustomizeError('EDIT_CONFLICT', `label name '${key}' exists in both commonLabels and labels`);
     }
     moveValues(ctx, 'commonLabels', 'labels', Object.keys(common ?? {}).length > 0 ? [{ includeSelectors: true, pairs: common! }] : []);
+  }
+  if (op.vars && doc.has('vars')) {
+    const replacements = varsToReplacements(ctx, doc.value<Var[]>('vars') ?? [], {
+      resources: [...(doc.value<string[]>('resources') ?? []), ...(doc.value<string[]>('components') ?? [])],
+      patches: doc.value<Patch[]>('patches') ?? [],
+    });
+    moveValues(ctx, 'vars', 'replacements', replacements as PlainValue[]);
   }
 }
 

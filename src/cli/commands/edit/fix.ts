@@ -11,36 +11,45 @@ Fixed fields:
   commonLabels -> labels
 `;
 
-/** `edit fix`: deprecated fields to their successors; warns when the build's output changes, as kustomize does. */
+const VARS_FIXED = '  vars -> replacements\n';
+
+const VARS_HINT = `
+To convert vars -> replacements, run the command \`kustomize edit fix --vars\`
+
+WARNING: Converting vars to replacements will potentially overwrite many resource files 
+and the resulting files may not produce the same output when \`kustomize build\` is run. 
+We recommend doing this in a clean git repository where the change is easy to undo.
+`;
+
+/** `edit fix`: deprecated fields to their successors (`--vars`: vars to replacements); warns when the build's output changes, as kustomize does. */
 export const fixCommand: Command = {
   name: 'fix',
   summary: 'Fix the missing fields in kustomization file',
   usage: 'fix [flags]',
   examples: `# Fix the missing and deprecated fields in kustomization file
-  kustomize-ts edit fix`,
+  kustomize-ts edit fix
+
+  # Also convert vars to replacements, rewriting the files that use them
+  kustomize-ts edit fix --vars`,
   flags: [
     {
       name: 'vars',
       type: 'bool',
-      help: 'If specified, kustomize will attempt to convert vars to replacements. (Not supported by kustomize-ts: vars are left as they are.)',
+      help: 'If specified, kustomize will attempt to convert vars to replacements. \nWe recommend doing this in a clean git repository where the change is easy to undo.',
     },
   ],
   async run({ flags }, io) {
     const { fs, dir } = workspace(io);
-    const before = await build(dir, { fs }).then((r) => r.yaml, () => undefined);
-    editKustomization(fs, dir, [{ op: 'fix' }], { notice: (m) => io.err(`${m}\n`) });
-    io.out(FIXED);
-    if (flags.get('vars') === true) io.err('kustomize-ts cannot convert vars to replacements yet; vars were left as they are\n');
-    else {
-      io.out(`To convert vars -> replacements, run the command \`kustomize edit fix --vars\`
-WARNING: Converting vars to replacements will potentially overwrite many resource files 
-and the resulting files may not produce the same output when \`kustomize build\` is run. 
-We recommend doing this in a clean git repository where the change is easy to undo.
-`);
-    }
+    const vars = flags.get('vars') === true;
+    // built as `kustomize build` with no flags builds (legacy order), to compare and to print
+    const options = { fs, reorder: 'unspecified' } as const;
+    // as kustomize: a kustomization that did not build counts as one that printed nothing
+    const before = await build(dir, options).then((r) => r.yaml, () => '');
+    editKustomization(fs, dir, [{ op: 'fix', vars }], { notice: (m) => io.err(`${m}\n`) });
+    io.out(vars ? FIXED + VARS_FIXED : FIXED + VARS_HINT);
     try {
-      const after = (await build(dir, { fs })).yaml;
-      if (before !== undefined && after !== before) io.out(`Warning: 'Fixed' kustomization now produces different output when running \`kustomize build\`:\n...${after}...\n`);
+      const after = (await build(dir, options)).yaml;
+      if (after !== before) io.out(`Warning: 'Fixed' kustomization now produces different output when running \`kustomize build\`:\n...${after}...\n`);
     } catch (e) {
       io.out(`Warning: 'Fixed' kustomization now produces the error when running \`kustomize build\`: ${messageOf(e)}\n`);
     }
