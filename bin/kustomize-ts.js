@@ -6,11 +6,13 @@
 // The line above is for sh, and a string and a comment for JavaScript: run as a program, this
 // file starts Node without NODE_EXTRA_CA_CERTS, whose certificates Node would otherwise parse
 // at start-up, every run (src/cli/deferred-ca-certs.ts says why, and how they still apply);
-// `node bin/kustomize-ts.js` runs it directly.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { Script } from 'node:vm';
+// `node bin/kustomize-ts.js` runs it directly. It is CommonJS (bin/package.json), which Node
+// starts a few milliseconds sooner than an ES module.
+'use strict';
+const { readFileSync } = require('node:fs');
+const { createRequire } = require('node:module');
+const { join } = require('node:path');
+const { Script } = require('node:vm');
 
 // A reader that stops early (`kustomize-ts build | head -1`) closes the pipe: stop quietly,
 // with the status of a process killed by SIGPIPE (as kubectl, 128 + 13).
@@ -19,7 +21,7 @@ process.stdout.on('error', (e) => {
   process.exit(141);
 });
 
-const bundle = fileURLToPath(new URL('../dist/src/kustomize-ts.cjs', import.meta.url));
+const bundle = join(__dirname, '..', 'dist', 'src', 'kustomize-ts.cjs');
 let cachedData;
 try {
   cachedData = readFileSync(`${bundle}.cache`);
@@ -27,8 +29,12 @@ try {
   // no cache: V8 compiles the bundle as usual
 }
 const script = new Script(readFileSync(bundle, 'utf8'), { filename: bundle, cachedData });
-const module = { exports: {} };
+const cli = { exports: {} };
 // the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
-script.runInThisContext()(module, createRequire(bundle), (url) => import(url));
-await module.exports.restoreDeferredCaCerts();
-process.exitCode = await module.exports.main(process.argv.slice(2));
+script.runInThisContext()(cli, createRequire(bundle), (url) => import(url));
+cli.exports
+  .restoreDeferredCaCerts()
+  .then(() => cli.exports.main(process.argv.slice(2)))
+  .then((code) => {
+    process.exitCode = code;
+  });

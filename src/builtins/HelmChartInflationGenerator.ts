@@ -1,5 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { resolveChartConfig, type HelmChartConfig, type ResolvedHelmChart } from '../helm/chart-config.js';
+import { requireNode } from '../host.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { HelmChart, HelmGlobals } from '../kinds/kustomization.js';
 import { HelmChartShape, HelmGlobalsShape } from '../kinds/shapes.js';
@@ -41,7 +42,10 @@ export class HelmChartInflationGenerator implements Generator {
 
   async generate(ctx: PluginContext): Promise<Resource[]> {
     // running helm needs Node: loaded only when a chart is inflated
-    const { inflateChart } = await import('../helm/inflate.js');
+    const inflateChart = await requireNode(async () => (await import('../helm/inflate.js')).inflateChart, {
+      feature: `helm chart '${this.chart.name}' (helmCharts)`,
+      needs: 'runs the helm executable',
+    });
     return inflateChart(this.chart, ctx);
   }
 }

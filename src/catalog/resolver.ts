@@ -1,4 +1,5 @@
 import { KustomizeError } from '../errors.js';
+import { requireNode } from '../host.js';
 import type { Loader } from '../load/loader.js';
 import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
@@ -62,7 +63,11 @@ export class CatalogResolver implements PluginResolver {
     if ('starlark' in runtime) return this.starlark(runtime.starlark, match.catalog, config, configuredIn, ctx, describe);
     if ('container' in runtime) checkContainerNeeds(runtime.container, ctx.options, describe);
     // running processes needs Node: loaded only when a catalog function runs
-    const { catalogProcessPlugin } = await import('./process-plugin.js');
+    const catalogProcessPlugin = await requireNode(
+      async () => (await import('./process-plugin.js')).catalogProcessPlugin,
+      { feature: `${describe} from catalog '${match.catalog.reference.raw}'`, needs: `runs ${'container' in runtime ? 'a container' : 'a program'}` },
+      { file: configuredIn, field: 'kind' },
+    );
     return catalogProcessPlugin(runtime, { config, configuredIn, catalog: match.catalog, ctx, describe });
   }
 

@@ -1,4 +1,5 @@
 import { KustomizeError } from '../errors.js';
+import { hostIsNode } from '../host.js';
 import type { ContainerRuntime, ExecPlatform, FunctionRuntime } from './catalog.js';
 
 /** The runtime a function runs on here: the one chosen from what its catalog offers. */
@@ -6,10 +7,12 @@ export type ChosenRuntime = { container: ContainerRuntime } | { exec: ExecPlatfo
 
 /**
  * The runtime to use when a version offers several: an exec program built for this machine,
- * else the container, else the Starlark script. An exec runtime with no program for this
- * machine (and nothing else offered) is an error listing what is offered.
+ * else the container, else the Starlark script. Outside Node (in a browser), where no process
+ * runs, the Starlark script comes first. An exec runtime with no program for this machine (and
+ * nothing else offered) is an error listing what is offered.
  */
 export function chooseRuntime(runtime: FunctionRuntime, describe: string): ChosenRuntime {
+  if (runtime.starlark && !hostIsNode()) return { starlark: runtime.starlark };
   const host = hostPlatform();
   const exec = runtime.exec?.platforms.find((p) => p.os === host.os && p.arch === host.arch);
   if (exec) return { exec };

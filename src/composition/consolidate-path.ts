@@ -1,4 +1,5 @@
 import type { FileSystem } from '../fs/filesystem.js';
+import { defaultFileSystem } from '../fs/default-fs.js';
 import { Loader, type LoadRestriction } from '../load/loader.js';
 import { consolidateWithCatalogs } from './consolidate.js';
 import { requireCompositionFile } from './composition-file.js';
@@ -25,7 +26,7 @@ export interface ConsolidatedComposition {
 
 /** The consolidated transformer list of the Composition in directory `path`, without running anything. */
 export async function consolidateComposition(path: string, options: ConsolidateOptions = {}): Promise<ConsolidatedComposition> {
-  const fs = options.fs ?? new (await import('../fs/disk.js')).DiskFileSystem();
+  const fs = options.fs ?? (await defaultFileSystem());
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
   const loader = Loader.atRoot(fs, path, options.loadRestrictor ?? 'rootOnly', cwd);
   const consolidated = consolidateWithCatalogs(loader, requireCompositionFile(loader));

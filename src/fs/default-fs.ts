@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import type { FileSystem } from './filesystem.js';
-import { hostIsNode } from '../host.js';
+import { importInNode } from '../host.js';
 
 /**
  * The file system of a build without an `fs` option: the disk, in Node. Elsewhere there is no
@@ -8,7 +8,7 @@ import { hostIsNode } from '../host.js';
  * to an empty module by package.json's `browser` field, hence the check of what was imported.)
  */
 export async function defaultFileSystem(): Promise<FileSystem> {
-  const Disk = hostIsNode() ? (await import('./disk.js')).DiskFileSystem : undefined;
+  const Disk = await importInNode(async () => (await import('./disk.js')).DiskFileSystem);
   if (!Disk) {
     throw new KustomizeError(
       'FILESYSTEM_REQUIRED',

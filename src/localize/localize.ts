@@ -7,6 +7,7 @@ import { KustomizationDocument } from '../edit/kustomization-document.js';
 import { parseFileSource } from '../filters/kv-pairs.js';
 import { KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
 import { cleanedAbs, Loader } from '../load/loader.js';
+import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
 import { cloneUrl, parseRepoSpec, type RepoSpec } from '../load/remote/repo-spec.js';
 import { resourcesFromText } from '../model/resource-factory.js';
@@ -49,7 +50,7 @@ interface Run {
 export async function localize(target: string, options: LocalizeOptions): Promise<string> {
   const { fs, cwd } = options;
   let fetched: RemoteSource | undefined;
-  const remote = async () => (fetched ??= options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor({ offline: false, remoteCache: undefined, warn: undefined }));
+  const remote = async () => (fetched ??= options.remote ?? (await defaultRemoteSource({ offline: false, remoteCache: undefined, warn: undefined })));
   try {
     const spec = parseRepoSpec(target);
     if (spec && spec.ref === '') throw new KustomizeError('REMOTE_INVALID', `localize remote root "${target}" missing ref query string parameter`);

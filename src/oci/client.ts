@@ -1,4 +1,5 @@
 import { KustomizeError } from '../errors.js';
+import { importInNode } from '../host.js';
 import type { CredentialLookup, RegistryCredentials } from './credentials.js';
 import { sha256Digest, verifyDigest } from './digest.js';
 import { MANIFEST_ACCEPT, MediaType } from './media-types.js';
@@ -198,6 +199,5 @@ async function credentialLookup(auth: OciClientOptions['auth']): Promise<Credent
   if (typeof auth === 'function') return auth;
   if (auth && auth !== 'auth-file') return () => auth;
   // the auth files are on disk: only in Node, and loaded only when asked for
-  if (typeof process === 'undefined' || !process.versions?.node) return undefined;
-  return (await import('./auth-file.js')).credentialsFromAuthFiles();
+  return (await importInNode(async () => (await import('./auth-file.js')).credentialsFromAuthFiles))?.();
 }

@@ -3,7 +3,8 @@ import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
 import { BUILTINS } from './builtins.js';
 import { configured, configuredInProcess } from './configure.js';
-import { functionSpecOf } from './function-spec.js';
+import { FUNCTION_ANNOTATION, functionSpecOf } from './function-spec.js';
+import { requireNode } from '../host.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
 import { StarlarkFunction } from './starlark-function.js';
@@ -53,7 +54,12 @@ export const functionSpecResolver: PluginResolver = {
     if (!spec) return undefined;
     requirePluginsEnabled(config, ctx);
     // running functions needs Node: loaded only when a build has one
-    const { KrmFunction } = await import('./krm-function.js');
+    const runtime = spec.exec?.path ? 'exec' : 'container';
+    const KrmFunction = await requireNode(
+      async () => (await import('./krm-function.js')).KrmFunction,
+      { feature: `${runtime} KRM function ${config.originalId}`, needs: runtime === 'exec' ? 'runs a program' : 'runs a container (podman or docker)' },
+      { file: configuredIn, field: `metadata.annotations.${FUNCTION_ANNOTATION}.${runtime}` },
+    );
     return new KrmFunction(config, spec, configuredIn);
   },
 };
@@ -70,7 +76,11 @@ export function pluginHomeResolver(): PluginResolver {
     async resolve(config, configuredIn, ctx) {
       requirePluginsEnabled(config, ctx);
       // the plugin home is on disk: loaded only when a build looks there
-      const { loadFromPluginHome } = await import('./plugin-home-plugins.js');
+      const loadFromPluginHome = await requireNode(
+        async () => (await import('./plugin-home-plugins.js')).loadFromPluginHome,
+        { feature: `plugin ${config.originalId} from the plugin home (a legacy exec plugin or an ES module)`, needs: 'reads the plugin home on the disk and runs or imports what it finds there' },
+        { file: configuredIn, field: 'kind' },
+      );
       return loadFromPluginHome(config, configuredIn, ctx, modules);
     },
   };

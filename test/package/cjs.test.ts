@@ -1,7 +1,7 @@
 /**
  * `require('kustomize-ts')` from CommonJS, on the published package, in a separate Node
  * process: the CommonJS build (dist/cjs) renders from memory and from the disk (whose module is
- * loaded lazily), its errors are KustomizeErrors, and both entries share their classes.
+ * loaded lazily), its errors are KustomizeErrors, and its entries (kustomize-ts, /node, /oci) share their classes.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -13,6 +13,7 @@ import { installPacked, REPO } from './packed.js';
 const CONSUMER = String.raw`
 const { build, MemoryFileSystem, KustomizeError } = require('kustomize-ts');
 const { DiskFileSystem, NodeRemoteSource } = require('kustomize-ts/node');
+const { parseOciReference, writeTreeArchive, readTreeArchive } = require('kustomize-ts/oci');
 (async () => {
   const fs = MemoryFileSystem.from({
     'app/kustomization.yaml': 'namePrefix: dev-\nresources:\n- cm.yaml\n',
@@ -23,12 +24,18 @@ const { DiskFileSystem, NodeRemoteSource } = require('kustomize-ts/node');
   const explicitDisk = (await build(process.argv[2], { reorder: 'legacy', fs: new DiskFileSystem() })).yaml;
   let error;
   try { await build('/nowhere', { fs: new DiskFileSystem() }); } catch (e) { error = e; }
+  let ociError;
+  try { parseOciReference('https://example.com/app'); } catch (e) { ociError = e; }
+  const archived = await readTreeArchive(await writeTreeArchive([{ path: 'a.yaml', bytes: new TextEncoder().encode('a: 1\n') }]), 'test');
   process.stdout.write(JSON.stringify({
     resolved: require.resolve('kustomize-ts'),
     memory, disk, explicitDisk,
     errorIsKustomizeError: error instanceof KustomizeError,
     errorCode: error && error.code,
     remoteSource: typeof new NodeRemoteSource().fetchFile,
+    ociRegistry: parseOciReference('oci://127.0.0.1:5000/org/app:v1').registry,
+    ociErrorIsKustomizeError: ociError instanceof KustomizeError,
+    archived: archived.map((f) => [f.path, new TextDecoder().decode(f.bytes)]),
   }));
 })().catch((e) => { console.error(e); process.exit(1); });
 `;
@@ -48,4 +55,7 @@ test('require() from CommonJS: the CJS build renders from memory and from disk',
   assert.equal(out['errorIsKustomizeError'], true);
   assert.equal(out['errorCode'], 'FILE_NOT_FOUND');
   assert.equal(out['remoteSource'], 'function');
+  assert.equal(out['ociRegistry'], '127.0.0.1:5000');
+  assert.equal(out['ociErrorIsKustomizeError'], true);
+  assert.deepEqual(out['archived'], [['a.yaml', 'a: 1\n']]);
 });

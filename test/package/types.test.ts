@@ -1,5 +1,5 @@
 /**
- * The published package's types, as a TypeScript consumer sees them under each module
+ * The published package's types (its three entries: kustomize-ts, /node and /oci), as a TypeScript consumer sees them under each module
  * resolution: node16 (an ES module and a CommonJS file), bundler, and node10 (which TypeScript 7
  * has dropped, hence TypeScript 5.9 too). The consumer has no @types/node (as in a browser
  * project) and does not skip checking the package's declarations. Its code must type-check, and
@@ -19,10 +19,12 @@ function consumer(topLevelAwait: boolean): string {
   return [
     "import { build, MemoryFileSystem, KustomizeError, type BuildResult } from 'kustomize-ts';",
     "import { DiskFileSystem, NodeRemoteSource } from 'kustomize-ts/node';",
+    "import { parseOciReference, readTreeArchive, type OciReference } from 'kustomize-ts/oci';",
+    "const registry: OciReference['registry'] = parseOciReference('oci://127.0.0.1:5000/org/app:v1').registry;",
     "const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources: []\\n' });",
     topLevelAwait ? "const result: BuildResult = await build('/app', { fs });" : "const result: Promise<BuildResult> = build('/app', { fs });",
     'const errorCode: KustomizeError["code"] = "FILESYSTEM_REQUIRED";',
-    'export const used = [result, errorCode, DiskFileSystem, NodeRemoteSource];',
+    'export const used = [result, errorCode, DiskFileSystem, NodeRemoteSource, registry, readTreeArchive];',
     '',
   ].join('\n');
 }

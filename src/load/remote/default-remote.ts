@@ -1,4 +1,4 @@
-import { hostIsNode } from '../../host.js';
+import { importInNode } from '../../host.js';
 import type { ResolvedOptions } from '../../options.js';
 import { FetchRemoteSource } from './fetch-remote.js';
 import type { RemoteSource } from './remote-source.js';
@@ -9,6 +9,6 @@ import type { RemoteSource } from './remote-source.js';
  * an empty module by package.json's `browser` field, hence the check of what was imported.)
  */
 export async function defaultRemoteSource(options: Readonly<Pick<ResolvedOptions, 'remoteCache' | 'offline' | 'warn'>>): Promise<RemoteSource> {
-  const nodeRemote = hostIsNode() ? (await import('./node-remote.js')).nodeRemoteSourceFor : undefined;
+  const nodeRemote = await importInNode(async () => (await import('./node-remote.js')).nodeRemoteSourceFor);
   return nodeRemote ? nodeRemote(options) : new FetchRemoteSource();
 }
