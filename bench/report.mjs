@@ -40,6 +40,12 @@ const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-report-'));
 const SHARED = [path.join(REPO, '..', 'shared'), path.join(REPO, '..', '..', 'shared')];
 let failed = false;
 
+/** `make`'s result, made on the first call. */
+function once(make) {
+  let made;
+  return () => (made ??= make());
+}
+
 const ms = (s) => `${Math.round(s * 1000)} ms`;
 const sec = (s) => (s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`);
 const mb = (kb) => (kb > 0 ? `${Math.round(kb / 1024)} MB` : 'n/a');
@@ -98,7 +104,8 @@ function realWorldArchive() {
   return candidates.map((d) => path.join(d, 'trees.tar.gz')).find((f) => fs.existsSync(f));
 }
 
-function realTrees() {
+/** The real-world trees, extracted once (the real-world and warm sections both use them). */
+const realTrees = once(() => {
   const given = flag('--trees', '');
   if (given) return given.split(',').map((d) => ({ name: path.basename(d), dir: d }));
   const archive = realWorldArchive();
@@ -128,7 +135,7 @@ function realTrees() {
     trees.push({ name, dir: path.join(dir, 'overlay') });
   }
   return trees;
-}
+});
 
 /** Median, lowest and highest kts/kubectl ratio of all rows and by kubectl's time, as issue 12 reports them. */
 function ratioSummary(rows) {
@@ -201,23 +208,55 @@ async function large() {
   }
 }
 
-async function warm() {
-  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
-  const dir = path.join(WORK, 'warm');
-  generateTree(dir, 200);
-  const target = path.join(dir, 'overlays', 'prod');
+/** Builds `dir` 12 times in this process: the first build, the second, and the median of builds 2-12, in ms. */
+async function warmBuilds(build, dir) {
   const times = [];
   let resources = 0;
   for (let i = 0; i < 12; i++) {
     const t0 = process.hrtime.bigint();
-    const result = await build(target, { reorder: 'legacy', warn: () => {} });
+    const result = await build(dir, { reorder: 'legacy', warn: () => {} });
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     resources = result.resources.length;
   }
+  return { resources, first: times[0], second: times[1], warm: median(times.slice(1)) };
+}
+
+async function warm() {
+  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
+  const generated = path.join(WORK, 'warm');
+  generateTree(generated, 200);
+  const named = [
+    ['examples/hello/overlays/production', path.join(REPO, 'examples', 'hello', 'overlays', 'production')],
+    ['generated, prod overlay', path.join(generated, 'overlays', 'prod')],
+  ];
   console.log('### Library, warm (same process)\n');
-  console.log('| tree | first build | second build | median of builds 2-12 |');
-  console.log('| --- | ---: | ---: | ---: |');
-  console.log(`| generated, ${resources} resources | ${times[0].toFixed(1)} ms | ${times[1].toFixed(1)} ms | ${median(times.slice(1)).toFixed(1)} ms |\n`);
+  console.log('| tree | resources | first build | second build | median of builds 2-12 |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, dir] of named) {
+    const r = await warmBuilds(build, dir);
+    console.log(`| ${name} | ${r.resources} | ${r.first.toFixed(1)} ms | ${r.second.toFixed(1)} ms | ${r.warm.toFixed(1)} ms |`);
+  }
+  console.log('');
+  // every real-world tree, summarised by size: what an editor or a server rebuilding it sees
+  const rows = [];
+  for (const { name, dir } of realTrees()) {
+    try {
+      rows.push({ name, ...(await warmBuilds(build, dir)) });
+    } catch (e) {
+      log(`  warm: skipped ${name}: ${e.message.split('\n')[0]}`);
+    }
+  }
+  if (rows.length === 0) return;
+  console.log('Real-world trees, warm (median of builds 2-12), by number of resources:\n');
+  console.log('| resources | trees | median | highest (tree) |');
+  console.log('| --- | ---: | ---: | --- |');
+  for (const [label, lo, hi] of [['1–20', 1, 20], ['21–100', 21, 100], ['101–500', 101, 500], ['over 500', 501, Infinity]]) {
+    const group = rows.filter((r) => r.resources >= lo && r.resources <= hi);
+    if (group.length === 0) continue;
+    const top = group.reduce((a, b) => (b.warm > a.warm ? b : a));
+    console.log(`| ${label} | ${group.length} | ${median(group.map((r) => r.warm)).toFixed(1)} ms | ${top.warm.toFixed(1)} ms (${top.name}, ${top.resources}) |`);
+  }
+  console.log('');
 }
 
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);
