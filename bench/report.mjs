@@ -2,17 +2,20 @@
 // The speed report (npm run bench): kustomize-ts side by side with `kubectl kustomize`, runs
 // alternating, outputs checked byte for byte, on
 //   - the tiny tree examples/hello/overlays/production (also against `node -e 0`),
-//   - real-world-like trees: every directory given with --trees (default: kustomize's examples
-//     in the shared conformance corpus, ../shared/conformance/cases/examples/*/input, and the
-//     CRD-heavy tree bench/generate-crds.mjs writes),
+//   - real-world trees: every directory given with --trees, or else the set in the archive given
+//     with --real-world (default: bench/real-world/trees.tar.gz, else ../shared/real-world/trees.tar.gz:
+//     kustomization directories of public projects, see its SOURCES.md), with the median, lowest
+//     and highest ratio split by kubectl's time; without an archive, kustomize's examples in the
+//     shared conformance corpus and the CRD-heavy trees bench/generate-crds.mjs writes,
 //   - generated large trees (bench/generate.mjs; each of its three overlays built) at --large sizes (kubectl only up to
 //     --kubectl-max), with peak RSS and the growth exponent,
 //   - a warm library build: a second build of a medium tree in the same process.
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR] [--skip tiny,real,large,warm]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm]
 
+import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
@@ -33,7 +36,15 @@ const KUBECTL_MAX = Number(flag('--kubectl-max', '2000'));
 const SKIP = new Set(flag('--skip', '').split(','));
 const log = (m) => process.stderr.write(`${m}\n`);
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-report-'));
+// the shared folder, beside the repository (or beside the worktree folder the repository is in)
+const SHARED = [path.join(REPO, '..', 'shared'), path.join(REPO, '..', '..', 'shared')];
 let failed = false;
+
+/** `make`'s result, made on the first call. */
+function once(make) {
+  let made;
+  return () => (made ??= make());
+}
 
 const ms = (s) => `${Math.round(s * 1000)} ms`;
 const sec = (s) => (s >= 10 ? `${s.toFixed(1)} s` : `${s.toFixed(2)} s`);
@@ -85,12 +96,30 @@ async function tiny() {
   }
 }
 
-function realTrees() {
+/** The vendored real-world set: a trees.tar.gz holding trees.json ({ trees: [{ project, path }] }), one folder per project. */
+function realWorldArchive() {
+  const given = flag('--real-world', '');
+  if (given) return given;
+  const candidates = [path.join(REPO, 'bench', 'real-world'), ...SHARED.map((d) => path.join(d, 'real-world'))];
+  return candidates.map((d) => path.join(d, 'trees.tar.gz')).find((f) => fs.existsSync(f));
+}
+
+/** The real-world trees, extracted once (the real-world and warm sections both use them). */
+const realTrees = once(() => {
   const given = flag('--trees', '');
   if (given) return given.split(',').map((d) => ({ name: path.basename(d), dir: d }));
+  const archive = realWorldArchive();
+  if (archive) {
+    const dir = path.join(WORK, 'real-world');
+    fs.mkdirSync(dir);
+    const tar = spawnSync('tar', ['-xzf', archive, '-C', dir], { encoding: 'utf8' });
+    if (tar.status !== 0) throw new Error(`cannot extract ${archive}: ${tar.stderr}`);
+    const { trees } = JSON.parse(fs.readFileSync(path.join(dir, 'trees.json'), 'utf8'));
+    return trees.map((t) => ({ name: t.path ? `${t.project} ${t.path}` : t.project, dir: path.join(dir, t.project, t.path) }));
+  }
+  log(`no real-world set (bench/real-world/trees.tar.gz or shared/real-world/trees.tar.gz): kustomize's examples and generated CRD trees instead`);
   const trees = [];
-  // the shared corpus, beside the repository (or beside the worktree folder the repository is in)
-  const corpus = [path.join(REPO, '..', 'shared'), path.join(REPO, '..', '..', 'shared')].map((d) => path.join(d, 'conformance', 'cases', 'examples')).find((d) => fs.existsSync(d));
+  const corpus = SHARED.map((d) => path.join(d, 'conformance', 'cases', 'examples')).find((d) => fs.existsSync(d));
   if (corpus) {
     for (const name of fs.readdirSync(corpus).sort()) {
       const input = path.join(corpus, name, 'input');
@@ -106,12 +135,30 @@ function realTrees() {
     trees.push({ name, dir: path.join(dir, 'overlay') });
   }
   return trees;
+});
+
+/** Median, lowest and highest kts/kubectl ratio of all rows and by kubectl's time, as issue 12 reports them. */
+function ratioSummary(rows) {
+  const groups = [
+    ['all', () => true],
+    ['kubectl < 150 ms', (r) => r.c < 0.15],
+    ['kubectl 150–400 ms', (r) => r.c >= 0.15 && r.c <= 0.4],
+    ['kubectl > 400 ms', (r) => r.c > 0.4],
+  ];
+  console.log('| trees | count | median kts / kubectl | lowest | highest | kts faster |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
+  for (const [label, take] of groups) {
+    const ratios = rows.filter(take).map((r) => r.k / r.c);
+    if (ratios.length === 0) continue;
+    console.log(`| ${label} | ${ratios.length} | ${median(ratios).toFixed(2)} | ${Math.min(...ratios).toFixed(2)} | ${Math.max(...ratios).toFixed(2)} | ${ratios.filter((x) => x < 1).length} |`);
+  }
+  console.log('');
 }
 
 async function real() {
   const rows = [];
   for (const { name, dir } of realTrees()) {
-    log(`real-world-like: ${name}`);
+    log(`real-world: ${name}`);
     try {
       const r = await compare(dir, Math.max(3, Math.ceil(RUNS / 3)));
       rows.push({ name, k: median(r.kts), c: median(r.kubectl), identical: r.identical });
@@ -119,12 +166,12 @@ async function real() {
       log(`  skipped: ${e.message.split('\n')[0]}`);
     }
   }
-  console.log('### Real-world-like trees\n');
+  console.log('### Real-world trees\n');
   console.log('| tree | kustomize-ts | kubectl kustomize | kts / kubectl | identical |');
   console.log('| --- | ---: | ---: | ---: | :---: |');
   for (const r of rows) console.log(`| ${r.name} | ${ms(r.k)} | ${ms(r.c)} | ${ratio(r.k, r.c)} | ${r.identical ? 'yes' : '**NO**'} |`);
-  const ratios = rows.map((r) => r.k / r.c);
-  console.log(`\nmedian ratio ${median(ratios).toFixed(2)}, highest ${Math.max(...ratios).toFixed(2)}, faster than kubectl on ${ratios.filter((x) => x < 1).length} of ${rows.length}\n`);
+  console.log('');
+  ratioSummary(rows);
 }
 
 async function large() {
@@ -161,23 +208,55 @@ async function large() {
   }
 }
 
-async function warm() {
-  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
-  const dir = path.join(WORK, 'warm');
-  generateTree(dir, 200);
-  const target = path.join(dir, 'overlays', 'prod');
+/** Builds `dir` 12 times in this process: the first build, the second, and the median of builds 2-12, in ms. */
+async function warmBuilds(build, dir) {
   const times = [];
   let resources = 0;
   for (let i = 0; i < 12; i++) {
     const t0 = process.hrtime.bigint();
-    const result = await build(target, { reorder: 'legacy', warn: () => {} });
+    const result = await build(dir, { reorder: 'legacy', warn: () => {} });
     times.push(Number(process.hrtime.bigint() - t0) / 1e6);
     resources = result.resources.length;
   }
+  return { resources, first: times[0], second: times[1], warm: median(times.slice(1)) };
+}
+
+async function warm() {
+  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
+  const generated = path.join(WORK, 'warm');
+  generateTree(generated, 200);
+  const named = [
+    ['examples/hello/overlays/production', path.join(REPO, 'examples', 'hello', 'overlays', 'production')],
+    ['generated, prod overlay', path.join(generated, 'overlays', 'prod')],
+  ];
   console.log('### Library, warm (same process)\n');
-  console.log('| tree | first build | second build | median of builds 2-12 |');
-  console.log('| --- | ---: | ---: | ---: |');
-  console.log(`| generated, ${resources} resources | ${times[0].toFixed(1)} ms | ${times[1].toFixed(1)} ms | ${median(times.slice(1)).toFixed(1)} ms |\n`);
+  console.log('| tree | resources | first build | second build | median of builds 2-12 |');
+  console.log('| --- | ---: | ---: | ---: | ---: |');
+  for (const [name, dir] of named) {
+    const r = await warmBuilds(build, dir);
+    console.log(`| ${name} | ${r.resources} | ${r.first.toFixed(1)} ms | ${r.second.toFixed(1)} ms | ${r.warm.toFixed(1)} ms |`);
+  }
+  console.log('');
+  // every real-world tree, summarised by size: what an editor or a server rebuilding it sees
+  const rows = [];
+  for (const { name, dir } of realTrees()) {
+    try {
+      rows.push({ name, ...(await warmBuilds(build, dir)) });
+    } catch (e) {
+      log(`  warm: skipped ${name}: ${e.message.split('\n')[0]}`);
+    }
+  }
+  if (rows.length === 0) return;
+  console.log('Real-world trees, warm (median of builds 2-12), by number of resources:\n');
+  console.log('| resources | trees | median | highest (tree) |');
+  console.log('| --- | ---: | ---: | --- |');
+  for (const [label, lo, hi] of [['1–20', 1, 20], ['21–100', 21, 100], ['101–500', 101, 500], ['over 500', 501, Infinity]]) {
+    const group = rows.filter((r) => r.resources >= lo && r.resources <= hi);
+    if (group.length === 0) continue;
+    const top = group.reduce((a, b) => (b.warm > a.warm ? b : a));
+    console.log(`| ${label} | ${group.length} | ${median(group.map((r) => r.warm)).toFixed(1)} ms | ${top.warm.toFixed(1)} ms (${top.name}, ${top.resources}) |`);
+  }
+  console.log('');
 }
 
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);

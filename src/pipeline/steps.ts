@@ -33,7 +33,12 @@ export async function configureSteps(steps: readonly StepConfig[], role: PluginR
   const out: ConfiguredStep[] = [];
   for (const step of steps) {
     const context = ctx.pluginContext(step.loader);
-    const plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
+    let plugin: Plugin;
+    try {
+      plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
+    } catch (e) {
+      throw e instanceof KustomizeError ? placed(e, step.configuredIn, step.field) : e;
+    }
     out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) });
   }
   return out;
@@ -100,9 +105,14 @@ async function inStage<T>(code: ErrorCode, step: ConfiguredStep, run: () => T | 
     return await run();
   } catch (e) {
     if (!(e instanceof KustomizeError)) throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(file && { file }) });
-    if (e.file || !file) throw e;
-    throw new KustomizeError(e.code, e.message, { cause: e, file, ...((e.field ?? step.field) && { field: e.field ?? step.field }) });
+    throw placed(e, file, step.field);
   }
+}
+
+/** An error that does not say where it comes from, given the file that configured its step (and the field), its message unchanged. */
+function placed(e: KustomizeError, file: string | undefined, field: string | undefined): KustomizeError {
+  if (e.file || !file) return e;
+  return new KustomizeError(e.code, e.message, { cause: e, file, ...((e.field ?? field) && { field: e.field ?? field }) });
 }
 
 function isEmptyObject(o: YMap): boolean {

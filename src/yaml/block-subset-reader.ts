@@ -31,7 +31,22 @@ const OUTSIDE_SUBSET = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2
 /** Characters a plain scalar or key may not start with (YAML indicators), beyond `-`, which is checked apart. */
 const INDICATORS = new Set('?:,[]{}#&*!|>\'"%@`');
 
+/** First characters of a plain scalar's continuation line left to the full reader: `- x` reads like an item, `? `/`: ` like a key. */
+const CONTINUATION_DECLINED = new Set([0x2d, 0x3f, 0x3a]);
+
 const SPACE = 0x20;
+const QUESTION = 0x3f;
+const BACKSLASH = 0x5c;
+
+/** Escapes of double-quoted scalars that name one character. */
+const ESCAPES: Record<string, string> = {
+  '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
+  ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
+};
+/** Where a plain scalar in a flow sequence ends. */
+const FLOW_PLAIN_ENDS = new Set([0x2c, 0x5d]);
+/** Plain flow scalars left to the full reader: pairs, comments, nested collections, quotes. */
+const FLOW_PLAIN_DECLINED = /[:#[\]{}"']/;
 const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
@@ -147,7 +162,14 @@ class BlockSubsetReader {
     const t = this.text;
     const c = t.charCodeAt(p);
     if (c === 0x27 && this.singleQuotedEnd(p + 1, end) === undefined) return undefined; // a multi-line value
-    if (c === 0x22 || c === 0x27) {
+    if (c === 0x22) {
+      const close = this.doubleQuotedEndOnLine(p + 1, end);
+      if (close === undefined) return undefined; // a multi-line value
+      if (t.charCodeAt(close) !== COLON || (close + 1 !== end && t.charCodeAt(close + 1) !== SPACE)) return undefined;
+      if (t.lastIndexOf('\\', close) > p) outside(); // a key with escapes: left to the full reader
+      return close + 1;
+    }
+    if (c === 0x27) {
       const close = this.quotedEnd(p, end);
       if (close === undefined) return undefined;
       return t.charCodeAt(close) === COLON && (close + 1 === end || t.charCodeAt(close + 1) === SPACE) ? close + 1 : undefined;
@@ -166,24 +188,134 @@ class BlockSubsetReader {
     const t = this.text;
     const c = t.charCodeAt(p);
     if (c === DASH) return p + 1 < end && t.charCodeAt(p + 1) !== SPACE && !t.startsWith('---', p);
+    // `:x` and `?x` are plain scalars too (`record: :node_memory:sum`)
+    if (c === COLON || c === QUESTION) return p + 1 < end && t.charCodeAt(p + 1) !== SPACE;
     return !INDICATORS.has(t[p]!);
   }
 
-  /** Index of the closing quote of a single-line quoted scalar opened at `p`. */
-  private quotedEnd(p: number, end: number): number | undefined {
+  /** Index just past the closing quote of a single-quoted scalar opened at `p`, which must close on its line. */
+  private quotedEnd(p: number, end: number): number {
+    return this.singleQuotedEnd(p + 1, end) ?? outside();
+  }
+
+  /** Index just past the closing quote of a double-quoted scalar whose content starts at `from`, on this line. */
+  private doubleQuotedEndOnLine(from: number, end: number): number | undefined {
     const t = this.text;
-    const q = t.charCodeAt(p);
-    for (let i = p + 1; i < end; i++) {
+    for (let i = from; i < end; i++) {
       const ch = t.charCodeAt(i);
-      if (q === 0x22 && ch === 0x5c) return outside(); // escapes: left to the full reader
-      if (ch !== q) continue;
-      if (q === 0x27 && t.charCodeAt(i + 1) === 0x27) {
-        i++;
-        continue;
-      }
-      return i + 1;
+      if (ch === BACKSLASH) i++;
+      else if (ch === 0x22) return i + 1;
     }
-    return outside(); // a quoted scalar that goes on to the next line
+    return undefined;
+  }
+
+  /**
+   * A double-quoted scalar opened at `p` on `line`, over as many lines as it takes (each indented
+   * deeper than the collection at `indent`), folded as YAML folds them: a line break becomes a
+   * space, n+1 breaks become n, and the spaces around a break go. Escapes are decoded; an escaped
+   * line break, and escapes naming surrogates, are left to the full reader.
+   */
+  private doubleQuoted(indent: number, p: number, line: Line): string {
+    const t = this.text;
+    let out = '';
+    /** raw spaces at the end of `out`, which a line break removes (escaped ones stay) */
+    let trailing = 0;
+    let i = p + 1;
+    let end = line.end;
+    for (;;) {
+      if (this.hasTabs && hasTab(t, i, end)) outside();
+      for (; i < end; i++) {
+        const ch = t.charCodeAt(i);
+        if (ch === 0x22) {
+          if (!this.onlyComment(i + 1, end)) outside();
+          this.pos = end + 1;
+          return out;
+        }
+        if (ch === BACKSLASH) {
+          const [decoded, next] = this.escape(i + 1, end);
+          out += decoded;
+          trailing = 0;
+          i = next - 1;
+        } else {
+          out += t[i];
+          trailing = ch === SPACE ? trailing + 1 : 0;
+        }
+      }
+      out = out.slice(0, out.length - trailing);
+      trailing = 0;
+      // the next non-blank line continues the scalar
+      let breaks = 0;
+      let q = end + 1;
+      for (;;) {
+        if (q >= t.length) outside(); // never closed
+        const raw = this.rawLine(q);
+        if (raw.content < raw.end) {
+          if (raw.content - q <= indent) outside();
+          i = raw.content;
+          end = raw.end;
+          break;
+        }
+        breaks++;
+        q = raw.end + 1;
+      }
+      out += breaks === 0 ? ' ' : '\n'.repeat(breaks);
+    }
+  }
+
+  /** The character an escape (after its backslash, at `p`) stands for, and the index after it. */
+  private escape(p: number, end: number): [string, number] {
+    if (p >= end) outside(); // an escaped line break
+    const c = this.text[p]!;
+    const named = ESCAPES[c];
+    if (named !== undefined) return [named, p + 1];
+    const digits = c === 'x' ? 2 : c === 'u' ? 4 : c === 'U' ? 8 : outside();
+    const hex = this.text.slice(p + 1, p + 1 + digits);
+    if (hex.length !== digits || !/^[0-9a-fA-F]+$/.test(hex)) outside();
+    const code = Number.parseInt(hex, 16);
+    if ((code >= 0xd800 && code <= 0xdfff) || code > 0x10ffff) outside();
+    return [String.fromCodePoint(code), p + 1 + digits];
+  }
+
+  /**
+   * A flow sequence written on one line, `[a, "b", 'c']`, of scalars only (no nested flow
+   * collections, pairs or comments inside); anything else is left to the full reader.
+   */
+  private flowSequence(p: number, end: number): YSeq {
+    const t = this.text;
+    const out: YSeq = [];
+    let i = p + 1;
+    const skipSpaces = (): void => {
+      while (i < end && t.charCodeAt(i) === SPACE) i++;
+    };
+    skipSpaces();
+    if (t.charCodeAt(i) === 0x5d) {
+      if (!this.onlyComment(i + 1, end)) outside();
+      return out;
+    }
+    for (;;) {
+      skipSpaces();
+      const c = t.charCodeAt(i);
+      if (c === 0x22 || c === 0x27) {
+        const close = c === 0x27 ? this.singleQuotedEnd(i + 1, end) : this.doubleQuotedEndOnLine(i + 1, end);
+        if (close === undefined || (c === 0x22 && t.lastIndexOf('\\', close) > i)) outside();
+        out.push(this.quotedValue(i, close));
+        i = close;
+      } else {
+        const start = i;
+        while (i < end && !FLOW_PLAIN_ENDS.has(t.charCodeAt(i))) i++;
+        const text = t.slice(start, i).trimEnd();
+        if (text === '' || !this.plainStart(start, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
+        out.push(this.options.resolve(text));
+      }
+      skipSpaces();
+      const sep = t.charCodeAt(i++);
+      if (sep === 0x5d) break;
+      if (sep !== 0x2c) outside();
+      skipSpaces();
+      if (t.charCodeAt(i) === 0x5d) outside(); // a trailing comma
+    }
+    if (!this.onlyComment(i, end)) outside();
+    return out;
   }
 
   private quotedValue(p: number, close: number): string {
@@ -281,23 +413,38 @@ class BlockSubsetReader {
     let p = from;
     while (p < line.end && t.charCodeAt(p) === SPACE) p++;
     this.pos = line.end + 1;
+    const c = t.charCodeAt(p);
+    if (p === line.end || c === HASH) return this.nestedValue(indent, inMap, annotations);
+    return this.scalarOrFlow(indent, p, line);
+  }
+
+  /**
+   * A scalar, literal block scalar or one-line flow sequence starting at `p` on `line` (whose
+   * following lines are not yet consumed), in a collection at `indent`. Sets {@link plainText}.
+   */
+  private scalarOrFlow(indent: number, p: number, line: Line): Value {
+    const t = this.text;
+    this.pos = line.end + 1;
     let value: Value;
     let plain: string | undefined;
     const c = t.charCodeAt(p);
-    if (p === line.end || c === HASH) {
-      return this.nestedValue(indent, inMap, annotations);
-    } else if (c === 0x27 && this.singleQuotedEnd(p + 1, line.end) === undefined) {
+    if (c === 0x27 && this.singleQuotedEnd(p + 1, line.end) === undefined) {
       value = this.multiLineSingleQuoted(indent, p, line);
-    } else if (c === 0x22 || c === 0x27) {
+    } else if (c === 0x27) {
       const close = this.quotedEnd(p, line.end)!;
       if (!this.onlyComment(close, line.end)) outside();
       value = this.quotedValue(p, close);
+    } else if (c === 0x22) {
+      value = this.doubleQuoted(indent, p, line);
     } else if (c === 0x7c) {
       value = this.literal(indent, p, line);
-    } else if (c === 0x5b || c === 0x7b) {
-      const pair = t.slice(p, p + 2);
-      if ((pair !== '[]' && pair !== '{}') || !this.onlyComment(p + 2, line.end)) outside();
-      value = pair === '[]' ? [] : {};
+    } else if (c === 0x7b) {
+      let close = p + 1;
+      while (t.charCodeAt(close) === SPACE) close++;
+      if (t.charCodeAt(close) !== 0x7d || !this.onlyComment(close + 1, line.end)) outside(); // only `{}`, `{ }`
+      value = {};
+    } else if (c === 0x5b) {
+      value = this.flowSequence(p, line.end);
     } else {
       if (!this.plainStart(p, line.end)) outside();
       plain = this.plainScalar(indent, p, line);
@@ -328,7 +475,8 @@ class BlockSubsetReader {
         continue;
       }
       if (c - q <= indent || t.charCodeAt(c) === HASH) break;
-      if ((this.hasTabs && hasTab(t, q, end)) || t.charCodeAt(c) === DASH || INDICATORS.has(t[c]!)) outside();
+      // a continuation line may start with any indicator (`"Secret"`, `|| x`, `> 0`): it is in a scalar already
+      if ((this.hasTabs && hasTab(t, q, end)) || CONTINUATION_DECLINED.has(t.charCodeAt(c))) outside();
       const contentEnd = this.plainEnd(c, end);
       text += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(c, contentEnd);
       blanks = 0;
@@ -430,8 +578,11 @@ class BlockSubsetReader {
       value = this.seq(indent, line);
     } else if (this.isItemAt(line.content, line.end)) {
       value = this.seq(line.indent, line);
+    } else if (!this.isKeyAt(line.content, line.end)) {
+      // a scalar on the next line (not a block scalar's header, whose indentation rules differ)
+      if (this.text.charCodeAt(line.content) === 0x7c) outside();
+      return this.scalarOrFlow(indent, line.content, line);
     } else {
-      if (!this.isKeyAt(line.content, line.end)) outside(); // a scalar on the next line
       const plainTexts = annotations ? new Map<string, string>() : undefined;
       const map = this.map(line.indent, line.content, line, plainTexts);
       if (plainTexts) this.recordSourceTexts(map, plainTexts);

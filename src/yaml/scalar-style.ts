@@ -26,6 +26,11 @@ const EMPTY_ANALYSIS: ScalarAnalysis = {
 /** Text made only of characters that are never special where they stand: allows anything. */
 const SIMPLE_TEXT = /^[A-Za-z0-9_./=+(][A-Za-z0-9_./=+()@%-]*$/;
 
+/** Printable ASCII and line breaks only: no character is special to go-yaml's emitter. */
+const ASCII_TEXT = /^[\x20-\x7e\n]*$/;
+/** A first character that is no indicator (and no `-`, `?`, `:`, `.` or space, which may be, depending on what follows). */
+const PROSE_START = /^[A-Za-z0-9_/=+(]/;
+
 const SIMPLE_ANALYSIS: ScalarAnalysis = {
   multiline: false,
   blockPlainAllowed: true,
@@ -38,9 +43,24 @@ const SIMPLE_ANALYSIS: ScalarAnalysis = {
  * holds a scalar in kustomize output: only empty `{}` and `[]` are written in flow style.)
  */
 export function analyzeScalar(s: string): ScalarAnalysis {
+  if (s.length === 0) return EMPTY_ANALYSIS;
+  if (SIMPLE_TEXT.test(s) && !s.startsWith('...')) return SIMPLE_ANALYSIS;
+  if (ASCII_TEXT.test(s)) {
+    // the common texts, decided without a walk: a one-line sentence, and lines of ASCII text
+    if (!s.includes('\n')) {
+      if (PROSE_START.test(s) && s.charCodeAt(s.length - 1) !== 0x20 && !s.endsWith(':') && !s.includes(': ') && !s.includes(' #')) return SIMPLE_ANALYSIS;
+    } else {
+      const spaceBreak = s.includes(' \n');
+      return { multiline: true, blockPlainAllowed: false, singleQuotedAllowed: !spaceBreak && !s.includes('\n '), blockAllowed: !spaceBreak && !s.endsWith(' ') };
+    }
+  }
+  return analyzeByCharacter(s);
+}
+
+/** {@link analyzeScalar} for any text, character by character, as go-yaml does. */
+export function analyzeByCharacter(s: string): ScalarAnalysis {
   const n = s.length;
   if (n === 0) return EMPTY_ANALYSIS;
-  if (SIMPLE_TEXT.test(s) && !s.startsWith('...')) return SIMPLE_ANALYSIS;
   let blockIndicators = s.startsWith('---') || s.startsWith('...');
   let lineBreaks = false;
   let special = false;

@@ -83,6 +83,19 @@ describe('the directory decides the kind', () => {
     await rejectsWith(build('/both', {}), 'FILE_NOT_FOUND');
   });
 
+  test('a step that cannot be configured names the file it is in (the message stays kustomize\'s)', async () => {
+    const fs = MemoryFileSystem.from({
+      'c/composition.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Composition\ntransformers:\n- apiVersion: builtin\n  kind: PrefixTransformr\n  metadata:\n    name: p\n  prefix: x-\n',
+      'k/kustomization.yaml': 'transformers:\n- t.yaml\n',
+      'k/t.yaml': 'apiVersion: builtin\nkind: PrefixTransformr\nmetadata:\n  name: p\n',
+    });
+    const inComposition = await rejectsWith(build('/c', { fs }), 'PLUGIN_NOT_FOUND', 'unable to load builtin PrefixTransformr.builtin.[noGrp]');
+    assert.equal(inComposition.file, 'composition.yaml');
+    const inKustomization = await rejectsWith(build('/k', { fs }), 'PLUGIN_NOT_FOUND');
+    assert.equal(inKustomization.message, 'unable to load builtin PrefixTransformr.builtin.[noGrp]');
+    assert.equal(inKustomization.file, 't.yaml');
+  });
+
   test('an empty Composition builds to nothing', async () => {
     assert.equal(await buildBoth({ 'c/Composition': 'kind: Composition\n' }, 'c'), '');
   });

@@ -94,6 +94,28 @@ spec:
             literal
           x: 'it''s
             done'  # c
+          quoted:
+            description: "FeatureGates represents the list of feature gates,
+              \\"Secret\\" or \\u00e9t\\u00e9
+
+              \\ kept\\tand \\x41 \\U0001F600"
+          rule:
+            rule: self.all(x, !has(x.operator) || x.operator in
+              ['Equal', 'Exists'])
+            message: the value must be either 'A',
+              'B', "C" or > 0
+              == ok
+          versions: ["v1", 'v1beta1', v2, 3, true, ""]
+          empty: [ ]
+          none: { }
+          record: :node_memory:sum
+          next:
+            a value on the next line
+              that goes on
+          nextQuoted:
+            "on the next line"
+          nextFlow:
+            {}
         type: object
 `;
 
@@ -107,7 +129,7 @@ test('on every YAML file of the fixtures and examples, the subset reader agrees 
 });
 
 test('on seeded random mutations of those files, the subset reader agrees with the full reader or declines', () => {
-  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '"];
+  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '", '\\"', '\\n', '\\u00e9', '\\x4', '\\ud83d', '\\\n', '"\n   ', '\n   "', '[a, b]', '["x", \'y\']', '[a,]', '[', ']', ', ', '{ }', ':x', '?x', '\n      ||', '\n      "q"', '\n      !x'];
   let seed = 12345;
   // mulberry32
   const random = (n: number): number => {
@@ -129,7 +151,7 @@ test('on seeded random mutations of those files, the subset reader agrees with t
   assert.ok(answered > 400, `only ${answered} mutations were read by the subset reader`);
 });
 
-test('the subset: block collections, plain and single-quoted scalars (also over several lines), literal block scalars, empty flow collections', () => {
+test('the subset: block collections, plain, single- and double-quoted scalars (also over several lines), literal block scalars, one-line flow sequences of scalars', () => {
   const text = [
     '# comment',
     '---',
@@ -167,6 +189,38 @@ test('the subset: block collections, plain and single-quoted scalars (also over 
   assert.ok(assertAgrees(text));
 });
 
+test('CRD texts: double-quoted scalars over lines with escapes, plain lines that start with quotes or operators, flow sequences, values on the next line', () => {
+  const text = [
+    'a: "one',
+    '  two  ',
+    '',
+    '  \\"three\\"\\t\\x41\\u00e9\\U0001F600\\ "',
+    'b: self.all(x, !has(x) ||',
+    "  x in ['Equal'])",
+    '  "quoted" > 0',
+    'c: ["v1", \'v2\', v3, 4, ""]',
+    'd: { }',
+    'e: :x:y',
+    'f:',
+    '  on the next line',
+    '  and the one after',
+    'g:',
+    '  [ ]',
+  ].join('\n');
+  assert.deepEqual(readBlockSubset(text, DIALECTS[0]!.options), [
+    {
+      a: 'one two\n"three"\tAé\u{1F600} ',
+      b: "self.all(x, !has(x) || x in ['Equal']) \"quoted\" > 0",
+      c: ['v1', 'v2', 'v3', 4, ''],
+      d: {},
+      e: ':x:y',
+      f: 'on the next line and the one after',
+      g: [],
+    },
+  ]);
+  assert.ok(assertAgrees(text));
+});
+
 test('a document may be a block sequence (JSON patches are written so)', () => {
   const text = '- op: add\n  path: /a\n  value:\n    b: 1\n- op: remove\n  path: /c\n';
   assert.deepEqual(readBlockSubset(text, DIALECTS[0]!.options), [[{ op: 'add', path: '/a', value: { b: 1 } }, { op: 'remove', path: '/c' }]]);
@@ -177,9 +231,15 @@ test('the subset reader leaves everything else to the full reader', () => {
   for (const text of [
     'a: &x 1\nb: *x\n',
     'a: !!str 1\n',
-    'a: [1, 2]\n',
+    'a: [1, [2]]\n',
+    'a: [b: 1]\n',
+    'a: [1, 2,]\n',
+    'a: [1,\n  2]\n',
     'a: {b: 1}\n',
-    'a: "x\\ty"\n',
+    'a: "x\\\n  y"\n',
+    'a: "\\ud83d\\ude00"\n',
+    'a: "\\q"\n',
+    '"k\\ty": 1\n',
     'a: multi\n  line\n  - x\n',
     "a: 'multi\nline'\n",
     'a: >\n  folded\n',
