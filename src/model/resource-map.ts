@@ -82,30 +82,33 @@ export class ResourceMap {
   }
 
   remove(r: Resource): void {
-    const i = this.list.indexOf(r);
-    if (i >= 0) {
-      this.list.splice(i, 1);
-      this.changed();
-    }
+    this.removeAll([r]);
   }
 
   /** Removes resources; the order of the others stays, so the indexes only forget the removed. */
   removeAll(rs: Iterable<Resource>): void {
     const gone = new Set(rs);
     if (gone.size === 0) return;
-    this.list = this.list.filter((r) => !gone.has(r));
+    const kept = this.list.filter((r) => !gone.has(r));
+    if (kept.length === this.list.length) return;
+    this.list = kept;
     for (const r of gone) {
       for (const index of Object.values(this.indexes)) index.remove(r);
       this.places?.delete(r);
     }
   }
 
-  /** Puts `replacement` where `old` was. */
+  /** Puts `replacement` where `old` was (in the indexes too: a generator merging into a base's resource does not cost a rebuild). */
   replace(old: Resource, replacement: Resource): void {
     const i = this.list.indexOf(old);
     if (i < 0) throw new Error(`resource ${old.id} is not in the map`);
     this.list[i] = replacement;
-    this.changed();
+    for (const index of Object.values(this.indexes)) if (index.remove(old)) index.add(replacement);
+    const place = this.places?.get(old);
+    if (place !== undefined) {
+      this.places!.delete(old);
+      this.places!.set(replacement, place);
+    }
   }
 
   indexOf(r: Resource): number {

@@ -178,6 +178,25 @@ describe('ResourceMap', () => {
     assert.equal(m.byAnyId(id('ConfigMap', 'cm-7')).length, 2);
   });
 
+  test('replace() and removeAll() keep the indexes: no rebuild, order kept', () => {
+    const list: Resource[] = [];
+    for (let i = 0; i < 300; i++) list.push(new CountingResource({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: `cm-${i}` } }));
+    const m = new ResourceMap(list);
+    m.byAnyId(id('ConfigMap', 'cm-0'));
+    m.withName('cm-0');
+    const merged = new CountingResource({ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'cm-3' } });
+    CountingResource.reads = 0;
+    m.replace(list[3]!, merged);
+    m.removeAll([list[5]!]);
+    assert.deepEqual(m.byAnyId(id('ConfigMap', 'cm-3')), [merged]);
+    assert.deepEqual(m.byAnyId(id('ConfigMap', 'cm-5')), []);
+    assert.ok(CountingResource.reads < 20, `replace and removeAll read ${CountingResource.reads} ids`);
+    const twin = res('ConfigMap', 'cm-3', 'other');
+    m.append(twin);
+    assert.deepEqual(m.withName('cm-3'), [merged, twin]);
+    assert.equal(m.resources()[3], merged);
+  });
+
   test('trackEdits returns what the edit reported; edited() of a removed resource does not bring it back', async () => {
     const [a, b] = [res('ConfigMap', 'a'), res('ConfigMap', 'b')];
     const m = new ResourceMap([a, b]);
