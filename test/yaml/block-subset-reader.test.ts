@@ -105,8 +105,8 @@ spec:
             message: the value must be either 'A',
               'B', "C" or > 0
               == ok
-            dryRun: to perform a `kubectl apply
-              --dry-run` without performing it
+            dryRun: to perform a \`kubectl apply
+              --dry-run\` without performing it
               -1 or :x or ?y
           versions: ["v1", 'v1beta1', v2, 3, true, ""]
           empty: [ ]
