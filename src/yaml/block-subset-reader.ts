@@ -31,7 +31,7 @@ const OUTSIDE_SUBSET = /[\r\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u0085\u2
 /** Characters a plain scalar or key may not start with (YAML indicators), beyond `-`, which is checked apart. */
 const INDICATORS = new Set('?:,[]{}#&*!|>\'"%@`');
 
-/** First characters of a plain scalar's continuation line left to the full reader: `- x` reads like an item, `? `/`: ` like a key. */
+/** First characters of a plain scalar's continuation line left to the full reader before a space or the line's end: `- x` reads like an item, `? x`/`: x` like a key. */
 const CONTINUATION_DECLINED = new Set([0x2d, 0x3f, 0x3a]);
 
 const SPACE = 0x20;
@@ -476,7 +476,7 @@ class BlockSubsetReader {
       }
       if (c - q <= indent || t.charCodeAt(c) === HASH) break;
       // a continuation line may start with any indicator (`"Secret"`, `|| x`, `> 0`): it is in a scalar already
-      if ((this.hasTabs && hasTab(t, q, end)) || CONTINUATION_DECLINED.has(t.charCodeAt(c))) outside();
+      if ((this.hasTabs && hasTab(t, q, end)) || (CONTINUATION_DECLINED.has(t.charCodeAt(c)) && (c + 1 === end || t.charCodeAt(c + 1) === SPACE))) outside();
       const contentEnd = this.plainEnd(c, end);
       text += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(c, contentEnd);
       blanks = 0;

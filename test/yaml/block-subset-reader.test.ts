@@ -105,6 +105,9 @@ spec:
             message: the value must be either 'A',
               'B', "C" or > 0
               == ok
+            dryRun: to perform a \`kubectl apply
+              --dry-run\` without performing it
+              -1 or :x or ?y
           versions: ["v1", 'v1beta1', v2, 3, true, ""]
           empty: [ ]
           none: { }
@@ -129,7 +132,7 @@ test('on every YAML file of the fixtures and examples, the subset reader agrees 
 });
 
 test('on seeded random mutations of those files, the subset reader agrees with the full reader or declines', () => {
-  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '", '\\"', '\\n', '\\u00e9', '\\x4', '\\ud83d', '\\\n', '"\n   ', '\n   "', '[a, b]', '["x", \'y\']', '[a,]', '[', ']', ', ', '{ }', ':x', '?x', '\n      ||', '\n      "q"', '\n      !x'];
+  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '", '\\"', '\\n', '\\u00e9', '\\x4', '\\ud83d', '\\\n', '"\n   ', '\n   "', '[a, b]', '["x", \'y\']', '[a,]', '[', ']', ', ', '{ }', ':x', '?x', '\n      ||', '\n      "q"', '\n      !x', '\n      --x', '\n      -', '\n      :x', '\n      ? x'];
   let seed = 12345;
   // mulberry32
   const random = (n: number): number => {
