@@ -43,15 +43,20 @@ export function compareYamlKeys(a: string, b: string): number {
 export function sortedKeys(m: YMap): string[] {
   const keys = Object.keys(m);
   if (keys.length > 12) return keys.sort(compareYamlKeys);
-  keys.sort(compareUtf8);
+  // insertion sorts both (Array.prototype.sort allocates a work array per call, and every map printed comes here)
+  insertionSort(keys, compareUtf8);
+  insertionSort(keys, compareYamlKeys);
+  return keys;
+}
+
+function insertionSort(keys: string[], compare: (a: string, b: string) => number): void {
   for (let i = 1; i < keys.length; i++) {
-    for (let j = i; j > 0 && compareYamlKeys(keys[j]!, keys[j - 1]!) < 0; j--) {
+    for (let j = i; j > 0 && compare(keys[j]!, keys[j - 1]!) < 0; j--) {
       const t = keys[j]!;
       keys[j] = keys[j - 1]!;
       keys[j - 1] = t;
     }
   }
-  return keys;
 }
 
 /** A string's runes: the string itself when it has no surrogate pairs, else its code points. */
