@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Image } from '../kinds/kustomization.js';
 import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
-import { compileGoRegexp, isLiteral, type GoRegexp } from '../model/go-regexp.js';
+import { compileGoRegexp, dottedMatchAt, hasAstral, isDotted, type GoRegexp } from '../model/go-regexp.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
@@ -91,7 +91,7 @@ export class ImageTagTransformer implements Transformer {
 /** kustomize splices the image name into a regular expression as is (so `.` matches anything); an invalid one matches nothing. */
 export function imageMatcher(name: string): GoRegexp | undefined {
   // the usual name (`ghcr.io/org/app`) needs no regexp engine: `.` is its only metacharacter
-  if (isLiteral(name.replaceAll('.', ''))) return { test: (image) => (ASCII.test(image) ? matchesImage(name, image) : regexpMatcher(name)!.test(image)) };
+  if (isDotted(name)) return { test: (image) => (hasAstral(image) ? regexpMatcher(name)!.test(image) : matchesImage(name, image)) };
   return regexpMatcher(name);
 }
 
@@ -105,16 +105,10 @@ function regexpMatcher(name: string): GoRegexp | undefined {
 
 const TAG_CHARS = '[a-zA-Z0-9_.{}-]';
 const IS_TAG_CHAR = new RegExp(`^${TAG_CHARS}$`);
-/** Without astral characters, `.` (one code point in Go) is one UTF-16 unit. */
-const ASCII = /^[\x00-\x7f]*$/;
 
-/** The image regexp of a name whose only metacharacter is `.`, for an ASCII image, by hand: what RE2 computes. */
+/** The image regexp of a {@link isDotted} name, by hand: what RE2 computes. */
 function matchesImage(name: string, image: string): boolean {
-  if (image.length < name.length) return false;
-  for (let i = 0; i < name.length; i++) {
-    const c = name[i]!;
-    if (c === '.' ? image[i] === '\n' : image[i] !== c) return false;
-  }
+  if (!dottedMatchAt(name, image, 0)) return false;
   let i = name.length;
   const tagChars = (from: number): number => {
     let j = from;

@@ -32,7 +32,7 @@ export function compileGoRegexp(pattern: string, anchor: boolean): GoRegexp {
   const source = anchor ? `^(?:${pattern})$` : pattern;
   let re = compiled.get(source);
   if (!re) {
-    re = isLiteral(pattern) ? literal(pattern, anchor) : compileRe2(source);
+    re = isLiteral(pattern) ? literal(pattern, anchor) : anchor && isDotted(pattern) ? dotted(pattern, source) : compileRe2(source);
     if (compiled.size >= COMPILED_LIMIT) compiled.clear();
     compiled.set(source, re);
   }
@@ -47,6 +47,39 @@ export function isLiteral(pattern: string): boolean {
 /** A pattern without metacharacters: a string comparison, which is what RE2 would compute. */
 function literal(text: string, anchor: boolean): GoRegexp {
   return anchor ? { test: (s) => s === text } : { test: (s) => s.includes(text) };
+}
+
+/** Whether `.` is the only metacharacter of `pattern` (`networking.istio.io`, `ghcr.io/org/app`). */
+export function isDotted(pattern: string): boolean {
+  return isLiteral(pattern.replaceAll('.', ''));
+}
+
+/** Whether `s` has characters beyond the BMP: each is one `.` for Go (a code point) but two UTF-16 units here. */
+export function hasAstral(s: string): boolean {
+  return ASTRAL.test(s);
+}
+const ASTRAL = /[\uD800-\uDFFF]/;
+
+/** Whether a {@link isDotted} pattern matches `s` from `at` over the pattern's length, `.` matching any character but a line break (as RE2's); `s` without {@link hasAstral} characters. */
+export function dottedMatchAt(pattern: string, s: string, at: number): boolean {
+  if (s.length - at < pattern.length) return false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern.charCodeAt(i);
+    const d = s.charCodeAt(at + i);
+    if (c === DOT ? d === NEWLINE : d !== c) return false;
+  }
+  return true;
+}
+const DOT = 0x2e;
+const NEWLINE = 0x0a;
+
+/**
+ * An anchored {@link isDotted} pattern, matched by hand: most selectors name a group
+ * (`networking.istio.io`), and the regexp engine costs milliseconds to start.
+ */
+function dotted(pattern: string, source: string): GoRegexp {
+  let re2: GoRegexp | undefined;
+  return { test: (s) => (hasAstral(s) ? (re2 ??= compileRe2(source)).test(s) : s.length === pattern.length && dottedMatchAt(pattern, s, 0)) };
 }
 
 function compileRe2(source: string): GoRegexp {

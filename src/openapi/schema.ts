@@ -231,7 +231,8 @@ export class OpenApiSchemaSetting {
   private version = '';
   private custom: OpenApiSchema | undefined;
   private initialised = false;
-  private current: OpenApiSchema | undefined;
+  /** the schema as initialised so far, made when first asked for: touching it costs nothing until an SMP needs it */
+  private current: (() => OpenApiSchema) | undefined;
 
   constructor(private readonly builtin: () => OpenApiSchema = builtinSchema) {}
 
@@ -269,17 +270,24 @@ export class OpenApiSchemaSetting {
 
   /** Marks the schema as initialised (kyaml `initSchema`) without needing it. */
   touch(): void {
-    this.schema();
+    if (this.initialised) return;
+    this.initialised = true;
+    const before = this.current;
+    const custom = this.custom;
+    let made: OpenApiSchema | undefined;
+    this.current = () => {
+      if (made) return made;
+      const next = custom ?? this.builtin();
+      const previous = before?.();
+      made = previous === undefined || previous === next ? next : previous.layer(next);
+      return made;
+    };
   }
 
   /** The schema as kyaml sees it now (initialising it if needed). */
   schema(): OpenApiSchema {
-    if (!this.initialised) {
-      this.initialised = true;
-      const next = this.custom ?? this.builtin();
-      this.current = this.current === undefined || this.current === next ? next : this.current.layer(next);
-    }
-    return this.current!;
+    this.touch();
+    return this.current!();
   }
 }
 
