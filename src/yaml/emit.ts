@@ -46,6 +46,31 @@ export function emitYaml(value: Value): string {
   return emitter.out;
 }
 
+/**
+ * How a key is printed in the simple `key:` form: the same text wherever it stands, since a
+ * simple key is never folded. Keys repeat in every resource (`metadata`, `name`, `labels`…), so
+ * their printing is kept (a bounded memo of a pure function, shared by builds); `undefined`
+ * for a key written in the explicit `? key` form.
+ */
+function simpleKeyText(rawKey: string): { text: string; columns: number } | undefined {
+  let known = simpleKeys.get(rawKey);
+  if (known === undefined) {
+    const key = readBackKey(rawKey);
+    const a = analyzeScalar(key);
+    if (a.multiline || utf8Length(key) > MAX_SIMPLE_KEY_BYTES) known = null;
+    else {
+      const e = new Emitter();
+      e.simpleKey(key, a);
+      known = { text: e.out, columns: e.column };
+    }
+    if (simpleKeys.size >= SIMPLE_KEYS_LIMIT) simpleKeys.clear();
+    simpleKeys.set(rawKey, known);
+  }
+  return known ?? undefined;
+}
+const simpleKeys = new Map<string, { text: string; columns: number } | null>();
+const SIMPLE_KEYS_LIMIT = 10_000;
+
 /** Escape letters go-yaml uses in double-quoted scalars (others are `\x`, `\u`, `\U` hex). */
 const NAMED_ESCAPES = new Map<number, string>([
   [0x00, '0'], [0x07, 'a'], [0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0b, 'v'], [0x0c, 'f'],
@@ -65,7 +90,7 @@ function escapeFor(c: number): string {
 class Emitter {
   out = '';
   /** column of the next character, counted in characters */
-  private column = 0;
+  column = 0;
   /** the last thing written was whitespace (or nothing): no separating space needed */
   private whitespace = true;
   /** only indentation has been written on the current line so far */
@@ -95,8 +120,15 @@ class Emitter {
   private blockMapping(m: YMap, keys: string[], indent: number): void {
     const mapIndent = indent < 0 ? 0 : indent + BEST_INDENT;
     for (const rawKey of keys) {
-      const key = readBackKey(rawKey);
       this.writeIndent(mapIndent);
+      const simple = simpleKeyText(rawKey);
+      if (simple) {
+        this.put(simple.text, simple.columns);
+        this.writeIndicator(':', false, false, false);
+        this.node(m[rawKey]!, mapIndent, true);
+        continue;
+      }
+      const key = readBackKey(rawKey);
       const a = analyzeScalar(key);
       if (!a.multiline && utf8Length(key) <= MAX_SIMPLE_KEY_BYTES) {
         this.scalar(key, a, mapIndent, true);
@@ -134,6 +166,11 @@ class Emitter {
     this.put(text, text.length);
     this.whitespace = false;
     this.indention = false;
+  }
+
+  /** A key in the simple `key` form, on a fresh line (what {@link simpleKeyText} keeps). */
+  simpleKey(key: string, a: ScalarAnalysis): void {
+    this.scalar(key, a, 0, true);
   }
 
   private string(raw: string, indent: number): void {
