@@ -88,7 +88,11 @@ function escapeFor(c: number): string {
 }
 
 class Emitter {
-  out = '';
+  /** what is written, in pieces joined once at the end (a string grown by += is a rope that is slow to flatten) */
+  private readonly parts: string[] = [];
+  get out(): string {
+    return this.parts.join('');
+  }
   /** column of the next character, counted in characters */
   column = 0;
   /** the last thing written was whitespace (or nothing): no separating space needed */
@@ -341,12 +345,12 @@ class Emitter {
   // -- output primitives (emitterc.go write_indent / write_indicator / put_break) -------------
 
   private put(text: string, cols: number): void {
-    this.out += text;
+    this.parts.push(text);
     this.column += cols;
   }
 
   private putBreak(): void {
-    this.out += '\n';
+    this.parts.push('\n');
     this.column = 0;
     this.indention = true;
   }
@@ -357,7 +361,7 @@ class Emitter {
       this.putBreak();
       return;
     }
-    this.out += String.fromCharCode(c);
+    this.parts.push(String.fromCharCode(c));
     this.column = 0;
     this.indention = true;
   }
