@@ -9,9 +9,10 @@
 // accepted for the text it was made from). `import()` fails in a vm.Script whose code came from
 // the cache ("A dynamic import callback was not specified"), so the bundle has none: Node's
 // modules are loaded with `require`, and in-process plugins with the launcher's `launcherImport`
-// (src/plugins/import-module.ts is replaced by a module calling it). The cache is made after building the bundled example, so that it
-// holds the functions a build compiles, not only the top level. A Node other than the one that
-// made it rejects the cache and compiles the bundle as usual: slower to start, same result.
+// (src/plugins/import-module.ts is replaced by a module calling it). The cache is made after
+// building the bundled example, so that it holds the functions a build compiles, not only the
+// top level. A Node other than the one that made it rejects the cache and compiles the bundle
+// as usual: slower to start, same result.
 
 import * as esbuild from 'esbuild';
 import { readFileSync, writeFileSync } from 'node:fs';

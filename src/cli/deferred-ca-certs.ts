@@ -26,7 +26,7 @@ export async function restoreDeferredCaCerts(env: NodeJS.ProcessEnv = process.en
   // the default export, Node's own module object: the one undici and https call connect on
   const tls = (await import('node:tls')).default;
   let ca: string[] | undefined;
-  const trusted = (): string[] => (ca ??= [...tls.rootCertificates, readExtraCerts(file)]);
+  const trusted = (): string[] => (ca ??= [...tls.rootCertificates, ...readExtraCerts(file)]);
   const connect = tls.connect;
   // Node's fetch (undici) and https both open their connections through tls.connect.
   (tls as { connect: typeof tls.connect }).connect = function (this: unknown, ...args: unknown[]) {
@@ -38,11 +38,12 @@ export async function restoreDeferredCaCerts(env: NodeJS.ProcessEnv = process.en
   } as typeof tls.connect;
 }
 
-function readExtraCerts(file: string): string {
+/** The file's certificates (one PEM text), or none when it cannot be read: Node then warns and trusts its own roots only. */
+function readExtraCerts(file: string): string[] {
   try {
-    return readFileSync(file, 'utf8');
+    return [readFileSync(file, 'utf8')];
   } catch (e) {
     process.emitWarning(`Ignoring extra certs from \`${file}\`, load failed: ${(e as Error).message}`);
-    return '';
+    return [];
   }
 }
