@@ -129,18 +129,11 @@ class Emitter {
       if (simple) {
         this.put(simple.text, simple.columns);
         this.writeIndicator(':', false, false, false);
-        this.node(m[rawKey]!, mapIndent, true);
-        continue;
-      }
-      const key = readBackKey(rawKey);
-      const a = analyzeScalar(key);
-      if (!a.multiline && utf8Length(key) <= MAX_SIMPLE_KEY_BYTES) {
-        this.scalar(key, a, mapIndent, true);
-        this.writeIndicator(':', false, false, false);
       } else {
         // explicit key: `? key` on its own line(s), then `: value`
+        const key = readBackKey(rawKey);
         this.writeIndicator('?', true, false, true);
-        this.scalar(key, a, mapIndent, false);
+        this.scalar(key, analyzeScalar(key), mapIndent, false);
         this.writeIndent(mapIndent);
         this.writeIndicator(':', true, false, true);
       }
