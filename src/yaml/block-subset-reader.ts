@@ -116,8 +116,21 @@ class BlockSubsetReader {
     }
   }
 
+  /** {@link peek}'s last answer, and the position it was for: a line is often peeked at more than once. */
+  private peekedLine: Line | undefined;
+  private peekedAt = -1;
+
   /** The next significant line (skipping blank and comment-only lines), without consuming it. */
   private peek(): Line | undefined {
+    if (this.peekedAt !== this.pos) {
+      this.peekedLine = this.scanLine();
+      // (at the end, scanLine moved pos past the trailing blank lines)
+      this.peekedAt = this.pos;
+    }
+    return this.peekedLine;
+  }
+
+  private scanLine(): Line | undefined {
     const t = this.text;
     let p = this.pos;
     while (p < t.length) {
