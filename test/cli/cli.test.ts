@@ -13,6 +13,7 @@ import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { after, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runCommand, type Run } from './run-command.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = nodePath.join(REPO, 'bin', 'kustomize-ts.js');
@@ -29,11 +30,6 @@ function tmpDir(): string {
   return d;
 }
 
-interface Run {
-  status: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 function cli(args: string[], cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   return run(process.execPath, [BIN, ...args], cwd, extraEnv);
@@ -42,15 +38,7 @@ function cli(args: string[], cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Prom
 function run(command: string, args: string[], cwd = REPO, extraEnv: NodeJS.ProcessEnv = {}): Promise<Run> {
   const env = { ...process.env, ...extraEnv };
   delete env['KUSTOMIZE_ENABLE_MANAGEDBY_LABEL'];
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  return runCommand(command, args, { cwd, env });
 }
 
 const COMMON_LABELS_WARNING =

@@ -4,7 +4,7 @@
  * shell does, against a real HTTPS server on 127.0.0.1 whose certificate only that file trusts.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as https from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +12,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { runCommand, type Run } from './run-command.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/kustomize-ts.js', import.meta.url));
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-ca-'));
@@ -61,17 +62,9 @@ after(() => {
 });
 
 /** Runs the launcher itself (its `#!` line), not `node bin/kustomize-ts.js`. */
-function launch(env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function launch(env: NodeJS.ProcessEnv): Promise<Run> {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_EXTRA_CA_CERTS' && k !== 'KUSTOMIZE_TS_DEFERRED_CA_CERTS'));
-  return new Promise((resolve, reject) => {
-    const child = spawn(BIN, ['build', root, '--enable-alpha-plugins', '--enable-exec'], { env: { ...clean, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
+  return runCommand(BIN, ['build', root, '--enable-alpha-plugins', '--enable-exec'], { env: { ...clean, ...env } });
 }
 
 describe('NODE_EXTRA_CA_CERTS deferred by the launcher', () => {
