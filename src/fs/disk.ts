@@ -1,6 +1,6 @@
 import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
-import type { FileSystem } from './filesystem.js';
+import type { EntryType, FileSystem } from './filesystem.js';
 
 /** The real file system, through node:fs. */
 export class DiskFileSystem implements FileSystem {
@@ -23,6 +23,16 @@ export class DiskFileSystem implements FileSystem {
   realPath(path: string): string {
     // one realpath(3) call, where the JavaScript version lstats every component of the path
     return nodeFs.realpathSync.native(path).split(nodePath.sep).join('/');
+  }
+  entryType(path: string): EntryType | undefined {
+    let stat: nodeFs.Stats | undefined;
+    try {
+      stat = nodeFs.lstatSync(path, { throwIfNoEntry: false });
+    } catch {
+      // ENOTDIR (a file on the way) and the like: nothing is there either
+    }
+    if (!stat) return undefined;
+    return stat.isFile() ? 'file' : stat.isDirectory() ? 'directory' : stat.isSymbolicLink() ? 'symlink' : 'other';
   }
   isExecutable(path: string): boolean {
     try {

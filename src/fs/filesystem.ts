@@ -11,6 +11,12 @@ export interface FileSystem {
   readDir(path: string): string[];
   /** the path with symlinks resolved; throws when it does not exist */
   realPath(path: string): string;
+  /**
+   * What `path` itself is, a symlink there not followed (lstat); undefined when nothing is.
+   * Optional: with it, the loader resolves the symlinks of each directory once rather than of
+   * every file's whole path.
+   */
+  entryType?(path: string): EntryType | undefined;
   isExecutable?(path: string): boolean;
   writeFile(path: string, data: Uint8Array | string): void;
   mkdirAll(path: string): void;
@@ -23,6 +29,8 @@ export interface FileSystem {
   /** Deletes a file; editing commands remove their temporary files with it when a write fails. */
   remove?(path: string): void;
 }
+
+export type EntryType = 'file' | 'directory' | 'symlink' | 'other';
 
 const decoder = new TextDecoder('utf-8', { fatal: false });
 

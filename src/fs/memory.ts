@@ -1,5 +1,5 @@
-import type { FileSystem } from './filesystem.js';
-import { dirname, normalize } from './path.js';
+import type { EntryType, FileSystem } from './filesystem.js';
+import { basename, dirname, normalize } from './path.js';
 
 const encoder = new TextEncoder();
 
@@ -45,6 +45,12 @@ export class MemoryFileSystem implements FileSystem {
     const p = this.resolveLinks(path);
     if (!this.files.has(p) && !this.dirs.has(p)) throw notFound(path);
     return p;
+  }
+  entryType(path: string): EntryType | undefined {
+    const parent = this.resolveLinks(dirname(normalize(path)));
+    const p = (parent === '/' ? '/' : parent + '/') + basename(path);
+    if (this.links.has(p)) return 'symlink';
+    return this.files.has(p) ? 'file' : this.dirs.has(p) ? 'directory' : undefined;
   }
   isExecutable(path: string): boolean {
     return this.files.get(this.resolveLinks(path))?.executable ?? false;

@@ -32,6 +32,8 @@ export class Loader {
     readonly restriction: LoadRestriction,
     readonly referrer: Loader | undefined,
     readonly remote: RemoteOrigin | undefined,
+    /** directories with their symlinks resolved, shared by the loaders of one build (links do not change during it) */
+    private readonly realDirs: Map<string, string> = referrer?.realDirs ?? new Map(),
   ) {}
 
   /** The loader for the directory a build starts at; `target` as the user gave it (relative to `cwd`). */
@@ -77,19 +79,34 @@ export class Loader {
     const abs = this.absolute(path);
     let real = abs;
     if (this.restriction === 'rootOnly') {
-      real = cleanedAbs(this.fs, abs);
-      if (this.fs.isDirectory(real)) {
-        throw new KustomizeError('LOAD_RESTRICTED', `'${abs}' must resolve to a file`, { file: abs });
-      }
-      if (!isWithin(this.root, dirname(real))) {
+      const resolved = this.resolveFile(abs);
+      if (!isWithin(this.root, resolved.dir)) {
         throw new KustomizeError('LOAD_RESTRICTED', `security; file '${abs}' is not in or below '${this.root}'`, { file: abs });
       }
+      real = resolved.path;
     }
     try {
       return this.fs.readFile(real);
     } catch (e) {
       throw new KustomizeError('FILE_NOT_FOUND', `open ${abs}: no such file or directory`, { file: abs, cause: e });
     }
+  }
+
+  /** The file `abs` (normalised) with its symlinks resolved, and its directory; kustomize's errors when it is missing or a directory. */
+  private resolveFile(abs: string): { path: string; dir: string } {
+    if (this.fs.entryType?.(abs) === 'file') {
+      // not a link itself: only its directory needs resolving, and a build's files share few directories
+      const slash = abs.lastIndexOf('/');
+      const parent = slash === 0 ? '/' : abs.slice(0, slash);
+      let dir = this.realDirs.get(parent);
+      if (dir === undefined) this.realDirs.set(parent, (dir = this.fs.realPath(parent)));
+      return { path: (dir === '/' ? '' : dir) + abs.slice(slash), dir };
+    }
+    const path = cleanedAbs(this.fs, abs);
+    if (this.fs.isDirectory(path)) {
+      throw new KustomizeError('LOAD_RESTRICTED', `'${abs}' must resolve to a file`, { file: abs });
+    }
+    return { path, dir: dirname(path) };
   }
 
   /** Reads a text file (UTF-8, as kustomize's YAML reader requires), enforcing the load restriction. */

@@ -69,6 +69,8 @@ const PATHS = [
   'empty-dir',
   'other',
   'binary.bin',
+  'binary.bin/under-a-file',
+  'chain1',
 ];
 
 /**
@@ -97,6 +99,7 @@ describe('MemoryFileSystem answers like the disk', () => {
     ['exists', (fs, p) => fs.exists(p)],
     ['isDirectory', (fs, p) => fs.isDirectory(p)],
     ['realPath', (fs, p) => fs.realPath(p)],
+    ['entryType', (fs, p) => fs.entryType!(p)],
     ['readDir', (fs, p) => fs.readDir(p).join(',')],
     ['readFile', (fs, p) => Buffer.from(fs.readFile(p)).toString('hex')],
   ];

@@ -167,6 +167,22 @@ describe('Loader (on disk)', () => {
     assert.equal(text(Loader.atRoot(fs, nodePath.join(dir, 'app'), 'none').load('escape.yaml')), 'secret');
   });
 
+  test('a file under a symlinked directory is checked where the link leads, in each build afresh', () => {
+    nodeFs.mkdirSync(nodePath.join(dir, 'app', 'sub'));
+    nodeFs.writeFileSync(nodePath.join(dir, 'app', 'sub', 'secret.yaml'), 'inside');
+    const link = nodePath.join(dir, 'app', 'linked');
+    nodeFs.symlinkSync('sub', link);
+    assert.equal(text(Loader.atRoot(fs, nodePath.join(dir, 'app'), 'rootOnly').load('linked/secret.yaml')), 'inside');
+    // the directories resolved by one build are not those of the next
+    nodeFs.rmSync(link);
+    nodeFs.symlinkSync('../outside', link);
+    throwsKustomize(
+      () => Loader.atRoot(fs, nodePath.join(dir, 'app'), 'rootOnly').load('linked/secret.yaml'),
+      'LOAD_RESTRICTED',
+      `security; file '${dir}/app/linked/secret.yaml' is not in or below '${dir}/app'`,
+    );
+  });
+
   test('the root is the real path of a symlinked directory', () => {
     const link = nodePath.join(dir, 'app-link');
     nodeFs.symlinkSync('app', link);
