@@ -5,7 +5,7 @@ import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
 import { compileGoRegexp, dottedMatchAt, hasAstral, isDotted, type GoRegexp } from '../model/go-regexp.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
-import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import { isMap, valuesEqual, type YMap, type YSeq } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 
 export interface ImageTagConfig {
@@ -20,11 +20,12 @@ export interface ImageTagConfig {
  */
 export class ImageTagTransformer implements Transformer {
   static readonly kind = 'ImageTagTransformer';
-  private readonly matcher: GoRegexp | undefined;
 
-  private constructor(readonly config: ImageTagConfig) {
-    this.matcher = imageMatcher(config.imageTag.name ?? '');
-  }
+  /** one entry per `images` entry joined into this step, applied in order */
+  private constructor(
+    private readonly retags: readonly Retag[],
+    private readonly fieldSpecs: readonly FieldSpec[],
+  ) {}
 
   static fromConfig(config: YMap): ImageTagTransformer {
     const c = decodeConfig<Partial<ImageTagConfig>>(
@@ -32,60 +33,90 @@ export class ImageTagTransformer implements Transformer {
       { struct: 'ImageTagTransformerPlugin', fields: { imageTag: ImageShape, fieldSpecs: FieldSpecsShape } },
       ImageTagTransformer.kind,
     );
-    return new ImageTagTransformer({ imageTag: c.imageTag ?? {}, fieldSpecs: c.fieldSpecs ?? [] });
+    const image = c.imageTag ?? {};
+    return new ImageTagTransformer([{ image, matcher: imageMatcher(image.name ?? '') }], c.fieldSpecs ?? []);
+  }
+
+  /**
+   * The entries of an `images` list share one walk of every resource, which is most of the cost.
+   * Joined steps have the same field specs, so the fields where the first would fail are where
+   * any would: a joined step fails as the first one would.
+   */
+  joinWith(next: Transformer): Transformer | undefined {
+    if (!(next instanceof ImageTagTransformer) || !sameFieldSpecs(this.fieldSpecs, next.fieldSpecs)) return undefined;
+    return new ImageTagTransformer([...this.retags, ...next.retags], this.fieldSpecs);
   }
 
   transform(resources: ResourceMap): void {
-    const specsFor = specsSelecting(this.config.fieldSpecs);
+    const specsFor = specsSelecting(this.fieldSpecs);
     // the same few images appear in many resources: each is matched once per pass
-    const matched = new Map<string, boolean>();
-    const update = (holder: YMap, key: string) => this.update(holder, key, matched);
+    const matched = this.retags.map(() => new Map<string, boolean>());
+    const holders: YMap[] = [];
     for (const r of resources) {
-      if (r.kind !== 'CustomResourceDefinition') this.walkContainers(r.obj, matched);
-      for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, update);
+      holders.length = 0;
+      if (r.kind !== 'CustomResourceDefinition') collectContainers(r.obj, holders);
+      // each entry sees what the ones before it wrote, as when they run one by one
+      this.retags.forEach((retag, i) => {
+        const update = (holder: YMap, key: string) => updateImage(holder, key, retag, matched[i]!);
+        for (const holder of holders) update(holder, 'image');
+        for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, update);
+      });
     }
   }
+}
 
-  /** kustomize's legacy filter: any `containers`/`initContainers` sequence, at any depth. */
-  private walkContainers(node: Value, matched: Map<string, boolean>): void {
-    if (Array.isArray(node)) {
-      for (const item of node) this.walkContainers(item, matched);
-    } else if (typeof node === 'object' && node !== null) {
-      // for-in, not Object.keys: no array per map on a walk that visits every node
-      for (const key in node) {
-        const v = node[key]!;
-        this.walkContainers(v, matched);
-        if ((key === 'containers' || key === 'initContainers') && isSeq(v)) {
-          for (const c of v) if (isMap(c) && 'image' in c) this.update(c, 'image', matched);
-        }
-      }
-    }
-  }
+interface Retag {
+  image: Image;
+  matcher: GoRegexp | undefined;
+}
 
-  private update(holder: YMap, key: string, matched: Map<string, boolean>): void {
-    const value = holder[key];
-    if (value === null || value === undefined) return;
-    if (typeof value === 'object') throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode for image field '${key}'`);
-    const current = String(value);
-    let matches = matched.get(current);
-    if (matches === undefined) matched.set(current, (matches = this.matcher?.test(current) ?? false));
-    if (!matches) return;
-    const img = this.config.imageTag;
-    let [name, tag, digest] = splitImage(current);
-    if (img.newName) name = img.newName;
-    if (img.newTag && img.digest) {
-      tag = img.newTag;
-      digest = img.digest;
-    } else if (img.newTag) {
-      tag = img.newTag;
-      digest = '';
-    } else if (img.digest) {
-      tag = '';
-      digest = img.digest;
-    }
-    if (img.tagSuffix && tag && !tag.endsWith(img.tagSuffix)) tag += img.tagSuffix;
-    holder[key] = name + (tag ? ':' + tag : '') + (digest ? '@' + digest : '');
+function sameFieldSpecs(a: readonly FieldSpec[], b: readonly FieldSpec[]): boolean {
+  return a === b || (a.length === b.length && a.every((x, i) => valuesEqual(x as YMap, b[i] as YMap)));
+}
+
+/** kustomize's legacy filter: the items with an `image` of any `containers`/`initContainers` sequence, at any depth, in walk order. */
+function collectContainers(node: YMap | YSeq, out: YMap[]): void {
+  // scalars are most of the nodes: they are skipped here rather than entered
+  if (Array.isArray(node)) {
+    for (const item of node) if (typeof item === 'object' && item !== null) collectContainers(item, out);
+    return;
   }
+  // for-in, not Object.keys: no array per map on a walk that visits every node
+  for (const key in node) {
+    const v = node[key]!;
+    if (typeof v !== 'object' || v === null) continue;
+    collectContainers(v, out);
+    if ((key === 'containers' || key === 'initContainers') && Array.isArray(v)) {
+      for (const c of v) if (isMap(c) && 'image' in c) out.push(c);
+    }
+  }
+}
+
+function updateImage(holder: YMap, key: string, { image: img, matcher }: Retag, matched: Map<string, boolean>): void {
+  const value = holder[key];
+  if (value === null || value === undefined) return;
+  if (typeof value === 'object') throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode for image field '${key}'`);
+  const current = String(value);
+  let matches = matched.get(current);
+  if (matches === undefined) matched.set(current, (matches = matcher?.test(current) ?? false));
+  if (!matches) return;
+  let [name, tag, digest] = splitImage(current);
+  if (img.newName) name = img.newName;
+  if (img.newTag && img.digest) {
+    tag = img.newTag;
+    digest = img.digest;
+  } else if (img.newTag) {
+    tag = img.newTag;
+    digest = '';
+  } else if (img.digest) {
+    tag = '';
+    digest = img.digest;
+  } else if (img.tagSuffix) {
+    // at every visit, as kustomize: a field both walked and in the field specs gets it twice
+    tag += img.tagSuffix;
+    digest = '';
+  }
+  holder[key] = name + (tag ? ':' + tag : '') + (digest ? '@' + digest : '');
 }
 
 /** kustomize splices the image name into a regular expression as is (so `.` matches anything); an invalid one matches nothing. */

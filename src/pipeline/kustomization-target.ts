@@ -22,7 +22,7 @@ import type { BuildContext } from './context.js';
 import { FieldSteps } from './field-steps.js';
 import type { BuildTarget } from './target.js';
 import type { StepConfig } from './step.js';
-import { configureSteps, runGenerator, runTransformer, runValidator } from './steps.js';
+import { configureSteps, runGenerator, runTransformers, runValidator } from './steps.js';
 
 /** Where a kustomization directory is, for origin annotations. */
 export interface OriginBase {
@@ -100,7 +100,7 @@ export class KustomizationTarget implements BuildTarget {
 
   private async transform(acc: Accumulator): Promise<void> {
     const steps = [...this.fieldSteps.transformers(acc.config), ...(await this.configSteps(this.kustomization.transformers))];
-    for (const step of await configureSteps(steps, 'transformer', this.ctx, this.resolution)) await runTransformer(step, acc.resources, this.ctx);
+    await runTransformers(await configureSteps(steps, 'transformer', this.ctx, this.resolution), acc.resources, this.ctx);
   }
 
   private async validate(acc: Accumulator): Promise<void> {

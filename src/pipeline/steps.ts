@@ -68,8 +68,25 @@ export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildCo
   return generated;
 }
 
-/** Runs a transformer on the resources; an emptied object is dropped, as in kustomize. */
-export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext): Promise<void> {
+/** Runs transformers in order, adjacent steps that join ({@link Transformer.joinWith}) as one. */
+export async function runTransformers(steps: readonly ConfiguredStep<Transformer>[], resources: ResourceMap, ctx: BuildContext): Promise<void> {
+  for (let i = 0; i < steps.length; i++) {
+    const first = steps[i]!;
+    let plugin = first.plugin;
+    const origins = [first.origin];
+    for (let joined; i + 1 < steps.length && (joined = plugin.joinWith?.(steps[i + 1]!.plugin)); i++) {
+      plugin = joined;
+      origins.push(steps[i + 1]!.origin);
+    }
+    await runTransformer({ ...first, plugin }, resources, ctx, origins);
+  }
+}
+
+/**
+ * Runs a transformer on the resources; an emptied object is dropped, as in kustomize. A step
+ * joined from several records each one's origin.
+ */
+export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
   const run = () => inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
   let edited: Iterable<Resource>;
   if (step.plugin.reportsEdits) {
@@ -80,7 +97,7 @@ export async function runTransformer(step: ConfiguredStep<Transformer>, resource
     edited = resources.resources();
   }
   resources.removeAll([...edited].filter((r) => isEmptyObject(r.obj)));
-  if (ctx.trackOrigins) recordTransformation(resources, step.origin);
+  if (ctx.trackOrigins) for (const origin of origins) recordTransformation(resources, origin);
 }
 
 /** Runs a validator: it may change nothing but the `validated-by` label. */

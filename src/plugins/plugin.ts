@@ -34,6 +34,12 @@ export interface Transformer {
    * (a run of patches on a large map then costs what the patches touch, not the map's size).
    */
   readonly reportsEdits?: boolean;
+  /**
+   * This step and the `next` one as one step, when running them together does what running them
+   * in turn does, and fails as this one would first; undefined when they do not join. (The
+   * entries of an `images` list share one walk of every resource this way.)
+   */
+  joinWith?(next: Transformer): Transformer | undefined;
 }
 
 /** A configured plugin as the pipeline runs it, with where it was configured. */

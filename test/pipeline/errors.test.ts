@@ -70,6 +70,16 @@ test('a decoding error names the field path, list indexes included', async () =>
   assert.equal(unknown.field, 'images[0].newTagg');
 });
 
+test('an image field that is not a string fails the first images entry, though the entries run as one step', async () => {
+  const e = await failure({
+    'app/kustomization.yaml': 'resources:\n- pod.yaml\nimages:\n- name: nginx\n  newTag: "1.27"\n- name: busybox\n  newTag: "1.36"\n',
+    'app/pod.yaml': 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: p\nspec:\n  containers:\n  - name: a\n    image: nginx\n  - name: b\n    image:\n      name: busybox\n',
+  });
+  assert.equal(e.code, 'TRANSFORMER_FAILED');
+  assert.equal(e.file, 'kustomization.yaml');
+  assert.equal(e.field, 'images[0]');
+});
+
 test('a patch that matches nothing names the kustomization and the patches entry', async () => {
   const e = await failure({
     'app/kustomization.yaml': 'resources:\n- cm.yaml\npatches:\n- patch: |-\n    - op: add\n      path: /metadata/name\n      value: b\n  target:\n    kind: ConfigMap\n- patch: |-\n    apiVersion: v1\n    kind: ConfigMap\n    metadata:\n      name: nope\n',
