@@ -34,6 +34,8 @@ export { compareYamlKeys } from './key-order.js';
 const BEST_WIDTH = 80;
 /** go-yaml's `best_indent`. */
 const BEST_INDENT = 2;
+/** A line break followed by n spaces, for the indentations most lines have. */
+const NEW_LINES: readonly string[] = Array.from({ length: 64 }, (_, n) => '\n' + ' '.repeat(n));
 /** A key longer than this many UTF-8 bytes is written in the explicit `? key` form. */
 const MAX_SIMPLE_KEY_BYTES = 128;
 
@@ -52,7 +54,7 @@ export function emitYaml(value: Value): string {
  * their printing is kept (a bounded memo of a pure function, shared by builds); `undefined`
  * for a key written in the explicit `? key` form.
  */
-function simpleKeyText(rawKey: string): { text: string; columns: number } | undefined {
+function simpleKeyText(rawKey: string): { withColon: string; columns: number } | undefined {
   let known = simpleKeys.get(rawKey);
   if (known === undefined) {
     const key = readBackKey(rawKey);
@@ -61,14 +63,14 @@ function simpleKeyText(rawKey: string): { text: string; columns: number } | unde
     else {
       const e = new Emitter();
       e.simpleKey(key, a);
-      known = { text: e.out, columns: e.column };
+      known = { withColon: e.out + ':', columns: e.column };
     }
     if (simpleKeys.size >= SIMPLE_KEYS_LIMIT) simpleKeys.clear();
     simpleKeys.set(rawKey, known);
   }
   return known ?? undefined;
 }
-const simpleKeys = new Map<string, { text: string; columns: number } | null>();
+const simpleKeys = new Map<string, { withColon: string; columns: number } | null>();
 const SIMPLE_KEYS_LIMIT = 10_000;
 
 /** Escape letters go-yaml uses in double-quoted scalars (others are `\x`, `\u`, `\U` hex). */
@@ -121,14 +123,18 @@ class Emitter {
     }
   }
 
-  private blockMapping(m: YMap, keys: string[], indent: number): void {
+  private blockMapping(m: YMap, keys: readonly string[], indent: number): void {
     const mapIndent = indent < 0 ? 0 : indent + BEST_INDENT;
-    for (const rawKey of keys) {
+    // indexed, as below: a for-of here allocated an iterator result per key (measured)
+    for (let i = 0; i < keys.length; i++) {
+      const rawKey = keys[i]!;
       this.writeIndent(mapIndent);
       const simple = simpleKeyText(rawKey);
       if (simple) {
-        this.put(simple.text, simple.columns);
-        this.writeIndicator(':', false, false, false);
+        // the key and its `:` in one piece: what writeIndicator(':', false, false, false) would add
+        this.put(simple.withColon, simple.columns + 1);
+        this.whitespace = false;
+        this.indention = false;
       } else {
         // explicit key: `? key` on its own line(s), then `: value`
         const key = readBackKey(rawKey);
@@ -145,10 +151,10 @@ class Emitter {
     // A sequence that is a mapping value starting right after `key:` is not indented further.
     const indentless = isMapValue && !this.indention;
     const seqIndent = indent < 0 ? 0 : indentless ? indent : indent + BEST_INDENT;
-    for (const item of items) {
+    for (let i = 0; i < items.length; i++) {
       this.writeIndent(seqIndent);
       this.writeIndicator('-', true, false, true);
-      this.node(item, seqIndent, false);
+      this.node(items[i]!, seqIndent, false);
     }
   }
 
@@ -362,8 +368,11 @@ class Emitter {
   /** Starts a new line at `indent` unless the current line holds only indentation up to it. */
   writeIndent(indent: number): void {
     const ind = indent < 0 ? 0 : indent;
-    if (!this.indention || this.column > ind || (this.column === ind && !this.whitespace)) this.putBreak();
-    if (this.column < ind) this.put(' '.repeat(ind - this.column), ind - this.column);
+    if (!this.indention || this.column > ind || (this.column === ind && !this.whitespace)) {
+      // the break and the indentation in one piece
+      this.parts.push(ind < NEW_LINES.length ? NEW_LINES[ind]! : '\n' + ' '.repeat(ind));
+      this.column = ind;
+    } else if (this.column < ind) this.put(' '.repeat(ind - this.column), ind - this.column);
     this.whitespace = true;
     this.indention = true;
   }

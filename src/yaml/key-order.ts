@@ -39,11 +39,40 @@ export function compareYamlKeys(a: string, b: string): number {
  * maps Go iterates a rotation of the order the keys were inserted in, which is the JSON (byte)
  * order, and `sort.Sort` on up to 12 elements is an insertion sort: doing the same from byte
  * order prints one of the orders kustomize prints. Larger maps are random in Go anyway.
+ *
+ * The order depends on the key list alone, and the maps of a kind of resource share their key
+ * lists: orders are kept by list (shared by builds, bounded), in a trie of the keys as listed.
  */
-export function sortedKeys(m: YMap): string[] {
-  const keys = Object.keys(m);
+export function sortedKeys(m: YMap): readonly string[] {
+  if (ORDERS.size >= ORDERS_LIMIT) {
+    ORDERS.root = emptyNode();
+    ORDERS.size = 0;
+  }
+  let node = ORDERS.root;
+  // for-in lists the keys as Object.keys does (plain objects inherit none), with no array made
+  for (const key in m) {
+    let next = node.next.get(key);
+    if (!next) {
+      node.next.set(key, (next = emptyNode()));
+      ORDERS.size++;
+    }
+    node = next;
+  }
+  return (node.sorted ??= Object.freeze(sortKeys(Object.keys(m))));
+}
+
+interface OrderNode {
+  next: Map<string, OrderNode>;
+  sorted?: readonly string[];
+}
+const emptyNode = (): OrderNode => ({ next: new Map() });
+const ORDERS = { root: emptyNode(), size: 0 };
+const ORDERS_LIMIT = 20_000;
+
+/** The go-yaml order of a key list (what {@link sortedKeys} keeps); sorts `keys` in place. */
+export function sortKeys(keys: string[]): string[] {
   if (keys.length > 12) return keys.sort(compareYamlKeys);
-  // insertion sorts both (Array.prototype.sort allocates a work array per call, and every map printed comes here)
+  // insertion sorts both (Array.prototype.sort allocates a work array per call)
   insertionSort(keys, compareUtf8);
   insertionSort(keys, compareYamlKeys);
   return keys;
