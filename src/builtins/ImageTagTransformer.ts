@@ -3,10 +3,13 @@ import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldsp
 import type { Image } from '../kinds/kustomization.js';
 import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
 import { compileGoRegexp, dottedMatchAt, hasAstral, isDotted, type GoRegexp } from '../model/go-regexp.js';
+import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
-import type { Transformer } from '../plugins/plugin.js';
-import { isMap, valuesEqual, type YMap, type YSeq } from '../yaml/value.js';
+import type { Resource } from '../model/resource.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
+import type { Transformer } from '../plugins/plugin.js';
+import { wrongKind } from '../replacements/scalar.js';
+import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
 export interface ImageTagConfig {
   imageTag: Image;
@@ -49,20 +52,49 @@ export class ImageTagTransformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     const specsFor = specsSelecting(this.fieldSpecs);
+    // what the entries change is found once (nothing is created, and only strings change)
+    const found = resources.resources().map((r) => imageFields(r, specsFor));
+    // kustomize walks every resource, then follows the field specs in every resource, per entry:
+    // an entry fails at the first bad field in that order, and the first entry fails where any would
+    for (const f of found) for (const holder of f.containers) mustBeScalar(holder['image']);
+    for (const f of found) {
+      for (const [holder, key] of f.fields) mustBeScalar(holder[key]);
+      if (f.error !== undefined) throw f.error;
+    }
     // the same few images appear in many resources: each is matched once per pass
     const matched = this.retags.map(() => new Map<string, boolean>());
-    const holders: YMap[] = [];
-    for (const r of resources) {
-      holders.length = 0;
-      if (r.kind !== 'CustomResourceDefinition') collectContainers(r.obj, holders);
+    for (const f of found) {
       // each entry sees what the ones before it wrote, as when they run one by one
       this.retags.forEach((retag, i) => {
-        const update = (holder: YMap, key: string) => updateImage(holder, key, retag, matched[i]!);
-        for (const holder of holders) update(holder, 'image');
-        for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, update);
+        for (const holder of f.containers) updateImage(holder, 'image', retag, matched[i]!);
+        for (const [holder, key] of f.fields) updateImage(holder, key, retag, matched[i]!);
       });
     }
   }
+}
+
+/** A resource's image fields: in its containers, and where the field specs say; the error of a path that cannot be followed. */
+interface ImageFields {
+  containers: YMap[];
+  fields: [YMap, string][];
+  error?: unknown;
+}
+
+function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[]): ImageFields {
+  const found: ImageFields = { containers: [], fields: [] };
+  // kustomize leaves CRDs alone (kubernetes-sigs/kustomize#890)
+  if (r.kind === 'CustomResourceDefinition') return found;
+  collectContainers(r.obj, found.containers);
+  try {
+    for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, (holder, key) => found.fields.push([holder, key]));
+  } catch (e) {
+    found.error = e;
+  }
+  return found;
+}
+
+function mustBeScalar(value: Value | undefined): void {
+  if (typeof value === 'object' && value !== null) throw new KustomizeError('TRANSFORMER_FAILED', wrongKind('ScalarNode', value).message);
 }
 
 interface Retag {
@@ -94,8 +126,8 @@ function collectContainers(node: YMap | YSeq, out: YMap[]): void {
 
 function updateImage(holder: YMap, key: string, { image: img, matcher }: Retag, matched: Map<string, boolean>): void {
   const value = holder[key];
-  if (value === null || value === undefined) return;
-  if (typeof value === 'object') throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode for image field '${key}'`);
+  // {@link mustBeScalar} has checked every field
+  if (value === null || value === undefined || typeof value === 'object') return;
   const current = String(value);
   let matches = matched.get(current);
   if (matches === undefined) matched.set(current, (matches = matcher?.test(current) ?? false));
