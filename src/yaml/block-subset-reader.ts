@@ -2,14 +2,14 @@ import { markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './va
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
- * whose root is a block mapping or sequence, nested block mappings and sequences, plain and
- * single-quoted scalars (also folded over several lines, as CRD descriptions are), double-quoted
- * ones without escapes on one line, literal block scalars (`|`, `|-`), empty flow collections
- * and comments.
+ * whose root is a block mapping or sequence, nested block mappings and sequences, plain,
+ * single- and double-quoted scalars (also folded over several lines, as CRD descriptions are),
+ * literal block scalars (`|`, `|-`), flow sequences of scalars (also over several lines, as
+ * container commands are), `{}` and comments.
  *
  * It reads straight from the text, without building a syntax tree, and returns the same values
  * the full reader (parse.ts, on the `yaml` package) returns — or `undefined` as soon as the text
- * leaves that subset (anchors, tags, flow collections, escapes, folded block scalars, tabs,
+ * leaves that subset (anchors, tags, other flow collections, folded block scalars, tabs,
  * duplicate keys, anything doubtful), so that the full reader reads it, and
  * reports its errors, exactly as before. It never throws.
  */
@@ -290,44 +290,58 @@ class BlockSubsetReader {
   }
 
   /**
-   * A flow sequence written on one line, `[a, "b", 'c']`, of scalars only (no nested flow
-   * collections, pairs or comments inside); anything else is left to the full reader.
+   * A flow sequence of scalars only (no nested flow collections, pairs or comments inside),
+   * `[a, "b", 'c']`, which may break lines after its `[` or a comma (each line indented deeper
+   * than the collection at `indent`); anything else is left to the full reader.
    */
-  private flowSequence(p: number, end: number): YSeq {
+  private flowSequence(indent: number, p: number, line: Line): YSeq {
     const t = this.text;
     const out: YSeq = [];
     let i = p + 1;
+    let end = line.end;
     const skipSpaces = (): void => {
       while (i < end && t.charCodeAt(i) === SPACE) i++;
     };
-    skipSpaces();
-    if (t.charCodeAt(i) === 0x5d) {
-      if (!this.onlyComment(i + 1, end)) outside();
-      return out;
-    }
-    for (;;) {
-      skipSpaces();
-      const c = t.charCodeAt(i);
-      if (c === 0x22 || c === 0x27) {
-        const close = c === 0x27 ? this.singleQuotedEnd(i + 1, end) : this.doubleQuotedEndOnLine(i + 1, end);
-        if (close === undefined || (c === 0x22 && t.lastIndexOf('\\', close) > i)) outside();
-        out.push(this.quotedValue(i, close));
-        i = close;
-      } else {
-        const start = i;
-        while (i < end && !FLOW_PLAIN_ENDS.has(t.charCodeAt(i))) i++;
-        const text = t.slice(start, i).trimEnd();
-        if (text === '' || !this.plainStart(start, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
-        out.push(this.options.resolve(text));
+    /** Skips spaces, and the line breaks an item may follow. */
+    const skipToItem = (): void => {
+      for (skipSpaces(); i === end; skipSpaces()) {
+        const q = end + 1;
+        if (q >= t.length) outside(); // never closed
+        const raw = this.rawLine(q);
+        // a blank line, or one no deeper than the collection: left to the full reader
+        if (raw.content === raw.end || raw.content - q <= indent || (this.hasTabs && hasTab(t, q, raw.end))) outside();
+        i = raw.content;
+        end = raw.end;
       }
-      skipSpaces();
-      const sep = t.charCodeAt(i++);
-      if (sep === 0x5d) break;
-      if (sep !== 0x2c) outside();
-      skipSpaces();
-      if (t.charCodeAt(i) === 0x5d) outside(); // a trailing comma
+    };
+    skipToItem();
+    if (t.charCodeAt(i) === 0x5d) i++;
+    else {
+      for (;;) {
+        const c = t.charCodeAt(i);
+        if (c === 0x22 || c === 0x27) {
+          const close = c === 0x27 ? this.singleQuotedEnd(i + 1, end) : this.doubleQuotedEndOnLine(i + 1, end);
+          if (close === undefined || (c === 0x22 && t.lastIndexOf('\\', close) > i)) outside();
+          out.push(this.quotedValue(i, close));
+          i = close;
+        } else {
+          const start = i;
+          while (i < end && !FLOW_PLAIN_ENDS.has(t.charCodeAt(i))) i++;
+          const text = t.slice(start, i).trimEnd();
+          if (text === '' || !this.plainStart(start, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
+          out.push(this.options.resolve(text));
+        }
+        // the separator is on the item's line
+        skipSpaces();
+        const sep = t.charCodeAt(i++);
+        if (sep === 0x5d) break;
+        if (sep !== 0x2c) outside();
+        skipToItem();
+        if (t.charCodeAt(i) === 0x5d) outside(); // a trailing comma
+      }
     }
     if (!this.onlyComment(i, end)) outside();
+    this.pos = end + 1;
     return out;
   }
 
@@ -432,7 +446,7 @@ class BlockSubsetReader {
   }
 
   /**
-   * A scalar, literal block scalar or one-line flow sequence starting at `p` on `line` (whose
+   * A scalar, literal block scalar or flow sequence starting at `p` on `line` (whose
    * following lines are not yet consumed), in a collection at `indent`. Sets {@link plainText}.
    */
   private scalarOrFlow(indent: number, p: number, line: Line): Value {
@@ -457,7 +471,7 @@ class BlockSubsetReader {
       if (t.charCodeAt(close) !== 0x7d || !this.onlyComment(close + 1, line.end)) outside(); // only `{}`, `{ }`
       value = {};
     } else if (c === 0x5b) {
-      value = this.flowSequence(p, line.end);
+      value = this.flowSequence(indent, p, line);
     } else {
       if (!this.plainStart(p, line.end)) outside();
       plain = this.plainScalar(indent, p, line);

@@ -132,7 +132,7 @@ test('on every YAML file of the fixtures and examples, the subset reader agrees 
 });
 
 test('on seeded random mutations of those files, the subset reader agrees with the full reader or declines', () => {
-  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '", '\\"', '\\n', '\\u00e9', '\\x4', '\\ud83d', '\\\n', '"\n   ', '\n   "', '[a, b]', '["x", \'y\']', '[a,]', '[', ']', ', ', '{ }', ':x', '?x', '\n      ||', '\n      "q"', '\n      !x', '\n      --x', '\n      -', '\n      :x', '\n      ? x'];
+  const PIECES = [' ', '  ', '\n', '-', '- ', ':', ': ', '#', ' #', '|', '|-', '|+', "'", '"', '[]', '{}', '---\n', 'a: b\n', '  x: 1\n', '\t', '\\', '~', '0', '1e3', 'yes', '<<: ', '&a ', '*a', '? ', '...\n', 'key:\n', '\n  ', '\n- ', '>', '', '\n    word', "'\n  ", " '", '\n\n', "\n  it''s '", '\\"', '\\n', '\\u00e9', '\\x4', '\\ud83d', '\\\n', '"\n   ', '\n   "', '[a, b]', '["x", \'y\']', '[a,]', '[', ']', ', ', '{ }', ':x', '?x', '\n      ||', '\n      "q"', '\n      !x', '\n      --x', '\n      -', '\n      :x', '\n      ? x', '[a,\n  b]', '["x",\n      \'y\']', ',\n  ', '[\n    '];
   let seed = 12345;
   // mulberry32
   const random = (n: number): number => {
@@ -154,7 +154,7 @@ test('on seeded random mutations of those files, the subset reader agrees with t
   assert.ok(answered > 400, `only ${answered} mutations were read by the subset reader`);
 });
 
-test('the subset: block collections, plain, single- and double-quoted scalars (also over several lines), literal block scalars, one-line flow sequences of scalars', () => {
+test('the subset: block collections, plain, single- and double-quoted scalars (also over several lines), literal block scalars, flow sequences of scalars', () => {
   const text = [
     '# comment',
     '---',
@@ -224,6 +224,12 @@ test('CRD texts: double-quoted scalars over lines with escapes, plain lines that
   assert.ok(assertAgrees(text));
 });
 
+test('a flow sequence may break lines after its `[` and its commas, each line deeper than its collection', () => {
+  const text = ['command: ["/hello",', '          "--port=8080",', "  '--x']", 'items:', '- args: [', '    a, 2,', '    "b"]', '  next: 1'].join('\n');
+  assert.deepEqual(readBlockSubset(text, DIALECTS[0]!.options), [{ command: ['/hello', '--port=8080', '--x'], items: [{ args: ['a', 2, 'b'], next: 1 }] }]);
+  assert.ok(assertAgrees(text));
+});
+
 test('a document may be a block sequence (JSON patches are written so)', () => {
   const text = '- op: add\n  path: /a\n  value:\n    b: 1\n- op: remove\n  path: /c\n';
   assert.deepEqual(readBlockSubset(text, DIALECTS[0]!.options), [[{ op: 'add', path: '/a', value: { b: 1 } }, { op: 'remove', path: '/c' }]]);
@@ -237,7 +243,16 @@ test('the subset reader leaves everything else to the full reader', () => {
     'a: [1, [2]]\n',
     'a: [b: 1]\n',
     'a: [1, 2,]\n',
-    'a: [1,\n  2]\n',
+    'a: [1,\n\n  2]\n',
+    'a: [1,\n2]\n',
+    '- a: [1,\n  2]\n',
+    'a: [1\n  , 2]\n',
+    'a: [1, # c\n  2]\n',
+    'a: [1,\n  # c\n  2]\n',
+    'a: [1,\n  2,\n  ]\n',
+    'a: [1,\n  2\n  ]\n',
+    'a: [1,\n\t2]\n',
+    'a: [1,\n  "x\n  y"]\n',
     'a: {b: 1}\n',
     'a: "x\\\n  y"\n',
     'a: "\\ud83d\\ude00"\n',
