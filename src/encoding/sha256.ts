@@ -1,7 +1,15 @@
 /**
- * SHA-256 of a string's UTF-8 bytes, as lowercase hex. Synchronous and dependency-free so
- * hashing works the same in Node and in browsers (WebCrypto's digest is async only).
+ * SHA-256 of a string's UTF-8 bytes (or of bytes), as lowercase hex. Synchronous, so hashing
+ * works the same in Node and in browsers (WebCrypto's digest is async only): Node's own where
+ * Node offers it without an import (`process.getBuiltinModule`, Node 20.16 on), much faster
+ * before the JIT has warmed up, else {@link portableSha256Hex}.
  */
+export function sha256Hex(text: string | Uint8Array): string {
+  const crypto = typeof process === 'undefined' ? undefined : process.getBuiltinModule?.('node:crypto');
+  return crypto ? crypto.createHash('sha256').update(text).digest('hex') : portableSha256Hex(text);
+}
+
+/** SHA-256's round constants. */
 const K = new Uint32Array([
   0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98, 0x12835b01, 0x243185be,
   0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa,
@@ -11,7 +19,8 @@ const K = new Uint32Array([
   0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-export function sha256Hex(text: string | Uint8Array): string {
+/** SHA-256 in plain JavaScript, for hosts without Node's. */
+export function portableSha256Hex(text: string | Uint8Array): string {
   const bytes = typeof text === 'string' ? new TextEncoder().encode(text) : text;
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(((bytes.length + 9 + 63) >> 6) << 6);
