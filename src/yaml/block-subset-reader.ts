@@ -136,8 +136,7 @@ class BlockSubsetReader {
     while (p < t.length) {
       let end = t.indexOf('\n', p);
       if (end < 0) end = t.length;
-      let c = p;
-      while (c < end && t.charCodeAt(c) === SPACE) c++;
+      const c = this.afterSpaces(p);
       if (c < end && t.charCodeAt(c) !== HASH) {
         if (this.hasTabs && hasTab(t, c, end)) outside();
         return { start: p, content: c, end, indent: c - p };
@@ -188,10 +187,11 @@ class BlockSubsetReader {
       return t.charCodeAt(close) === COLON && (close + 1 === end || t.charCodeAt(close + 1) === SPACE) ? close + 1 : undefined;
     }
     if (!this.plainStart(p, end)) return undefined;
-    for (let i = p; i < end; i++) {
-      const ch = t.charCodeAt(i);
-      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) return undefined;
-      if (ch === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) return i + 1;
+    // natively, as in plainEnd: the first `: ` (or `:` at the end) before any ` #`
+    const line = t.slice(p, end);
+    const hash = line.indexOf(' #');
+    for (let colon = line.indexOf(':'); colon >= 0 && (hash < 0 || colon < hash + 1); colon = line.indexOf(':', colon + 1)) {
+      if (colon + 1 === line.length || line.charCodeAt(colon + 1) === SPACE) return p + colon + 1;
     }
     return undefined;
   }
@@ -519,9 +519,17 @@ class BlockSubsetReader {
     const t = this.text;
     let end = t.indexOf('\n', q);
     if (end < 0) end = t.length;
-    let c = q;
-    while (c < end && t.charCodeAt(c) === SPACE) c++;
-    return { end, content: c };
+    return { end, content: this.afterSpaces(q) };
+  }
+
+  /** Spaces, matched natively: indentation runs long, and a loop is slow until the JIT compiles it. */
+  private readonly spaces = / */y;
+
+  /** The index after the spaces at `p` (they never cross a line's end). */
+  private afterSpaces(p: number): number {
+    this.spaces.lastIndex = p;
+    this.spaces.test(this.text);
+    return this.spaces.lastIndex;
   }
 
   /** Whether what follows a plain scalar's end on its line is a comment (which ends the scalar). */
@@ -579,14 +587,13 @@ class BlockSubsetReader {
   /** End of a single-line plain scalar starting at `p` (before a comment and trailing spaces). */
   private plainEnd(p: number, end: number): number {
     const t = this.text;
-    let e = end;
-    for (let i = p; i < end; i++) {
-      const ch = t.charCodeAt(i);
-      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) {
-        e = i;
-        break;
-      }
-      if (ch === COLON && (i + 1 === end || t.charCodeAt(i + 1) === SPACE)) outside(); // a mapping on the same line
+    // searched natively in the line (a slice shares the text): a loop over its characters is
+    // slow until the JIT has compiled it, and a build from the command line runs cold
+    const line = t.slice(p, end);
+    const hash = line.indexOf(' #');
+    let e = hash < 0 ? end : p + hash + 1;
+    for (let colon = line.indexOf(':'); colon >= 0 && p + colon < e; colon = line.indexOf(':', colon + 1)) {
+      if (colon + 1 === line.length || line.charCodeAt(colon + 1) === SPACE) outside(); // a mapping on the same line
     }
     while (e > p && t.charCodeAt(e - 1) === SPACE) e--;
     return e;
