@@ -34,8 +34,12 @@ export function codePointAt(s: string, i: number): number {
 }
 
 /** Number of code points in `s[start, end)`: the emitter counts columns in characters. */
+const LOW_SURROGATE = /[\udc00-\udfff]/;
+
 export function columns(s: string, start: number, end: number): number {
   let n = end - start;
+  // most text has no surrogate pairs: tested natively first (a slice shares the text)
+  if (!LOW_SURROGATE.test(start === 0 && end === s.length ? s : s.slice(start, end))) return n;
   for (let i = start; i < end; i++) {
     const c = s.charCodeAt(i);
     if (c >= 0xdc00 && c <= 0xdfff) n--;

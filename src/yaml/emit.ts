@@ -34,6 +34,8 @@ export { compareYamlKeys } from './key-order.js';
 const BEST_WIDTH = 80;
 /** go-yaml's `best_indent`. */
 const BEST_INDENT = 2;
+/** The line breaks other than `\n` (see isBreak). */
+const OTHER_BREAKS = /[\r\x85\u2028\u2029]/;
 /** A line break followed by n spaces, for the indentations most lines have. */
 const NEW_LINES: readonly string[] = Array.from({ length: 64 }, (_, n) => '\n' + ' '.repeat(n));
 /** A key longer than this many UTF-8 bytes is written in the explicit `? key` form. */
@@ -216,8 +218,8 @@ class Emitter {
           spaces = true;
           i++;
         } else {
-          let j = i + 1;
-          while (j < n && s.charCodeAt(j) !== 0x20) j++;
+          const space = s.indexOf(' ', i + 1);
+          const j = space < 0 ? n : space;
           this.put(s.slice(i, j), columns(s, i, j));
           this.indention = false;
           spaces = false;
@@ -322,6 +324,8 @@ class Emitter {
     this.whitespace = true;
     let breaks = true;
     const n = s.length;
+    // lines found natively when `\n` is the only break (a character loop is slow until compiled)
+    const newlinesOnly = !OTHER_BREAKS.test(s);
     for (let i = 0; i < n; ) {
       const c = s.charCodeAt(i);
       if (isBreak(c)) {
@@ -331,8 +335,14 @@ class Emitter {
         i++;
       } else {
         if (breaks) this.writeIndent(indent);
-        let j = i + 1;
-        while (j < n && !isBreak(s.charCodeAt(j))) j++;
+        let j: number;
+        if (newlinesOnly) {
+          j = s.indexOf('\n', i + 1);
+          if (j < 0) j = n;
+        } else {
+          j = i + 1;
+          while (j < n && !isBreak(s.charCodeAt(j))) j++;
+        }
         this.put(s.slice(i, j), columns(s, i, j));
         this.indention = false;
         breaks = false;
