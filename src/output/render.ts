@@ -37,6 +37,9 @@ const BUILD_ANNOTATIONS = [
   'internal.config.kubernetes.io/helm-generated',
 ];
 
+/** Removed from every resource before the build's own records are added back (when asked for). */
+const DROPPED_ANNOTATIONS = new Set([...BUILD_ANNOTATIONS, ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION]);
+
 /**
  * The build's output: resources with the build-metadata annotations asked for and the
  * bookkeeping ones removed, as YAML documents joined by `---` (nothing for an empty build).
@@ -69,13 +72,12 @@ function finishAnnotations(r: Resource, options: RenderOptions): void {
     if (!options.originAnnotations && !options.transformerAnnotations) return;
     ann = {};
   }
+  // (the map's own few keys are visited, rather than every key that might need deleting)
   for (const k of Object.keys(ann)) {
     const v = ann[k];
-    if (typeof v !== 'string' || scalarSourceText(ann, k) !== undefined) ann[k] = annotationText(ann, k, v!);
+    if (DROPPED_ANNOTATIONS.has(k)) delete ann[k];
+    else if (typeof v !== 'string' || scalarSourceText(ann, k) !== undefined) ann[k] = annotationText(ann, k, v!);
   }
-  for (const k of BUILD_ANNOTATIONS) delete ann[k];
-  delete ann[ORIGIN_ANNOTATION];
-  delete ann[TRANSFORMATIONS_ANNOTATION];
   if (options.originAnnotations && r.origin) ann[ORIGIN_ANNOTATION] = originYaml(r.origin);
   if (options.transformerAnnotations && r.transformations?.length) {
     ann[TRANSFORMATIONS_ANNOTATION] = r.transformations.map((t) => '- ' + originYaml(t, '  ')).join('');
