@@ -47,7 +47,12 @@ export class MemoryFileSystem implements FileSystem {
     return p;
   }
   entryType(path: string): EntryType | undefined {
-    const parent = this.resolveLinks(dirname(normalize(path)));
+    let parent: string;
+    try {
+      parent = this.resolveLinks(dirname(normalize(path)));
+    } catch {
+      return undefined; // a loop of links on the way: nothing is there
+    }
     const p = (parent === '/' ? '/' : parent + '/') + basename(path);
     if (this.links.has(p)) return 'symlink';
     return this.files.has(p) ? 'file' : this.dirs.has(p) ? 'directory' : undefined;

@@ -32,8 +32,8 @@ export class Loader {
     readonly restriction: LoadRestriction,
     readonly referrer: Loader | undefined,
     readonly remote: RemoteOrigin | undefined,
-    /** directories with their symlinks resolved, shared by the loaders of one build (links do not change during it) */
-    private readonly realDirs: Map<string, string> = referrer?.realDirs ?? new Map(),
+    /** directories with their symlinks resolved, shared by the loaders of one build on one file system (links do not change during it) */
+    private readonly realDirs: Map<string, string> = referrer?.fs === fs ? referrer.realDirs : new Map(),
   ) {}
 
   /** The loader for the directory a build starts at; `target` as the user gave it (relative to `cwd`). */

@@ -35,9 +35,10 @@ export interface Transformer {
    */
   readonly reportsEdits?: boolean;
   /**
-   * This step and the `next` one as one step, when running them together does what running them
-   * in turn does, and fails as this one would first; undefined when they do not join. (The
-   * entries of an `images` list share one walk of every resource this way.)
+   * This step and the `next` one as one step (run in this step's context), when running them
+   * together does what running them in turn does, and fails as this one would first; undefined
+   * when they do not join. (The entries of an `images` list share one walk of every resource
+   * this way.)
    */
   joinWith?(next: Transformer): Transformer | undefined;
 }

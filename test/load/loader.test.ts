@@ -138,6 +138,17 @@ describe('Loader (in memory)', () => {
     assert.equal(top.child('../base').root, '/work/base');
   });
 
+  test('a file behind a loop of links is a missing file, in kustomize\'s words', () => {
+    const fs = tree();
+    fs.link('/work/app/loop-a', '/work/app/loop-b');
+    fs.link('/work/app/loop-b', '/work/app/loop-a');
+    throwsKustomize(
+      () => Loader.atRoot(fs, '/work/app', 'rootOnly').load('loop-a/x.yaml'),
+      'FILE_NOT_FOUND',
+      "evalsymlink failure on '/work/app/loop-a/x.yaml' : '/work/app/loop-a/x.yaml' doesn't exist",
+    );
+  });
+
   test('a missing base directory is an error', () => {
     assert.throws(() => Loader.atRoot(tree(), '/work/app', 'rootOnly').child('../nope'), KustomizeError);
   });
