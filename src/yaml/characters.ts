@@ -33,9 +33,9 @@ export function codePointAt(s: string, i: number): number {
   return c;
 }
 
-/** Number of code points in `s[start, end)`: the emitter counts columns in characters. */
 const LOW_SURROGATE = /[\udc00-\udfff]/;
 
+/** Number of code points in `s[start, end)`: the emitter counts columns in characters. */
 export function columns(s: string, start: number, end: number): number {
   let n = end - start;
   // most text has no surrogate pairs: tested natively first (a slice shares the text)
