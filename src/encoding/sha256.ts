@@ -1,11 +1,15 @@
+/** From this length on, Node's SHA-256 is worth loading (measured on a cold start). */
+const NODE_HASH_MIN_LENGTH = 8192;
+
 /**
  * SHA-256 of a string's UTF-8 bytes (or of bytes), as lowercase hex. Synchronous, so hashing
- * works the same in Node and in browsers (WebCrypto's digest is async only): Node's own where
- * Node offers it without an import (`process.getBuiltinModule`, Node 20.16 on), much faster
- * before the JIT has warmed up, else {@link portableSha256Hex}.
+ * works the same in Node and in browsers (WebCrypto's digest is async only). A long input goes
+ * to Node's own where Node offers it without an import (`process.getBuiltinModule`, Node 20.16
+ * on): {@link portableSha256Hex} is slow on it before the JIT has warmed up (about 4 ms for
+ * 10 kB), while loading Node's crypto module costs about 3 ms once, more than a short input takes.
  */
 export function sha256Hex(text: string | Uint8Array): string {
-  const crypto = typeof process === 'undefined' ? undefined : process.getBuiltinModule?.('node:crypto');
+  const crypto = text.length < NODE_HASH_MIN_LENGTH || typeof process === 'undefined' ? undefined : process.getBuiltinModule?.('node:crypto');
   return crypto ? crypto.createHash('sha256').update(text).digest('hex') : portableSha256Hex(text);
 }
 
