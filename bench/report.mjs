@@ -160,7 +160,14 @@ async function real() {
   for (const { name, dir } of realTrees()) {
     log(`real-world: ${name}`);
     try {
-      const r = await compare(dir, Math.max(3, Math.ceil(RUNS / 3)));
+      const first = Math.max(3, Math.ceil(RUNS / 3));
+      const r = await compare(dir, first);
+      // a tree kubectl builds in tens of milliseconds is where a stray pause weighs most, and runs are cheap: it gets them all
+      if (median(r.kubectl) < 0.3 && RUNS > first) {
+        const more = await compare(dir, RUNS - first);
+        r.kts.push(...more.kts);
+        r.kubectl.push(...more.kubectl);
+      }
       rows.push({ name, k: median(r.kts), c: median(r.kubectl), identical: r.identical });
     } catch (e) {
       log(`  skipped: ${e.message.split('\n')[0]}`);
