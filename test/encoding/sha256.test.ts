@@ -1,6 +1,7 @@
 /**
- * Hashes (the generators' name suffixes among them) are Node's SHA-256 in Node and ours
- * elsewhere: both must give the same digest for every input, across the padding boundaries.
+ * Hashes (the generators' name suffixes among them) are Node's SHA-256 for long inputs in Node
+ * and ours otherwise: both must give the same digest for every input, across the padding
+ * boundaries.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
