@@ -1,68 +1,35 @@
 /**
- * Which kinds are cluster-scoped. kustomize reads this from the API paths of its built-in
- * OpenAPI data (a union of recent Kubernetes versions), keyed by apiVersion and kind: a kind it
- * does not know (a CRD, a made-up kind) counts as namespaced.
+ * Which kinds are cluster-scoped, by apiVersion and kind: kustomize's own list (kyaml's
+ * `precomputedIsNamespaceScoped`, which its built-in Kubernetes 1.21 schema agrees with) at the
+ * commit the conformance corpus comes from. Any other kind (a newer Kubernetes kind, a CRD, a
+ * made-up kind) counts as namespaced, as there: kustomize sets `namespace:` on, say, a
+ * `resource.k8s.io/v1` DeviceClass. ValidatingAdmissionPolicy and its binding in
+ * `admissionregistration.k8s.io/v1` were marked cluster-scoped upstream after kustomize v5.5
+ * (whose kubectl still gives them a namespace); the corpus's kustomize wins.
  */
 const CLUSTER_SCOPED: Record<string, string[]> = {
   v1: ['ComponentStatus', 'Namespace', 'Node', 'NodeProxyOptions', 'PersistentVolume'],
-  'admissionregistration.k8s.io/v1': [
-    'MutatingWebhookConfiguration',
-    'ValidatingWebhookConfiguration',
-    'ValidatingAdmissionPolicy',
-    'ValidatingAdmissionPolicyBinding',
-    'MutatingAdmissionPolicy',
-    'MutatingAdmissionPolicyBinding',
-  ],
-  'admissionregistration.k8s.io/v1beta1': [
-    'MutatingWebhookConfiguration',
-    'ValidatingWebhookConfiguration',
-    'ValidatingAdmissionPolicy',
-    'ValidatingAdmissionPolicyBinding',
-    'MutatingAdmissionPolicy',
-    'MutatingAdmissionPolicyBinding',
-  ],
-  'admissionregistration.k8s.io/v1alpha1': [
-    'ValidatingAdmissionPolicy',
-    'ValidatingAdmissionPolicyBinding',
-    'MutatingAdmissionPolicy',
-    'MutatingAdmissionPolicyBinding',
-  ],
+  'admissionregistration.k8s.io/v1': ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration', 'ValidatingAdmissionPolicy', 'ValidatingAdmissionPolicyBinding'],
+  'admissionregistration.k8s.io/v1beta1': ['MutatingWebhookConfiguration', 'ValidatingWebhookConfiguration'],
   'apiextensions.k8s.io/v1': ['CustomResourceDefinition'],
   'apiextensions.k8s.io/v1beta1': ['CustomResourceDefinition'],
   'apiregistration.k8s.io/v1': ['APIService'],
   'apiregistration.k8s.io/v1beta1': ['APIService'],
-  'authentication.k8s.io/v1': ['TokenReview', 'SelfSubjectReview'],
-  'authentication.k8s.io/v1beta1': ['TokenReview', 'SelfSubjectReview'],
-  'authentication.k8s.io/v1alpha1': ['SelfSubjectReview'],
-  'authorization.k8s.io/v1': ['SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
-  'authorization.k8s.io/v1beta1': ['SelfSubjectAccessReview', 'SelfSubjectRulesReview', 'SubjectAccessReview'],
   'certificates.k8s.io/v1': ['CertificateSigningRequest'],
-  'certificates.k8s.io/v1beta1': ['CertificateSigningRequest', 'ClusterTrustBundle'],
-  'certificates.k8s.io/v1alpha1': ['ClusterTrustBundle'],
-  // only v1beta1: kustomize's embedded schema is Kubernetes 1.21's, where later versions do not exist (so they count as namespaced)
+  'certificates.k8s.io/v1beta1': ['CertificateSigningRequest'],
+  // only v1beta1: later versions do not exist in Kubernetes 1.21
   'flowcontrol.apiserver.k8s.io/v1beta1': ['FlowSchema', 'PriorityLevelConfiguration'],
-  'internal.apiserver.k8s.io/v1alpha1': ['StorageVersion'],
-  'networking.k8s.io/v1': ['IngressClass', 'IPAddress', 'ServiceCIDR'],
-  'networking.k8s.io/v1beta1': ['IngressClass', 'IPAddress', 'ServiceCIDR'],
-  'networking.k8s.io/v1alpha1': ['IPAddress', 'ServiceCIDR'],
+  'networking.k8s.io/v1': ['IngressClass'],
+  'networking.k8s.io/v1beta1': ['IngressClass'],
   'node.k8s.io/v1': ['RuntimeClass'],
   'node.k8s.io/v1beta1': ['RuntimeClass'],
-  'node.k8s.io/v1alpha1': ['RuntimeClass'],
   'policy/v1beta1': ['PodSecurityPolicy'],
   'rbac.authorization.k8s.io/v1': ['ClusterRole', 'ClusterRoleBinding'],
   'rbac.authorization.k8s.io/v1beta1': ['ClusterRole', 'ClusterRoleBinding'],
-  'rbac.authorization.k8s.io/v1alpha1': ['ClusterRole', 'ClusterRoleBinding'],
-  'resource.k8s.io/v1': ['DeviceClass', 'ResourceSlice'],
-  'resource.k8s.io/v1beta1': ['DeviceClass', 'ResourceSlice'],
-  'resource.k8s.io/v1beta2': ['DeviceClass', 'ResourceSlice'],
-  'resource.k8s.io/v1alpha3': ['DeviceClass', 'ResourceSlice', 'DeviceTaintRule'],
   'scheduling.k8s.io/v1': ['PriorityClass'],
   'scheduling.k8s.io/v1beta1': ['PriorityClass'],
-  'scheduling.k8s.io/v1alpha1': ['PriorityClass'],
-  'storage.k8s.io/v1': ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment', 'VolumeAttributesClass'],
-  'storage.k8s.io/v1beta1': ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment', 'VolumeAttributesClass'],
-  'storage.k8s.io/v1alpha1': ['VolumeAttachment', 'VolumeAttributesClass'],
-  'storagemigration.k8s.io/v1alpha1': ['StorageVersionMigration'],
+  'storage.k8s.io/v1': ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment'],
+  'storage.k8s.io/v1beta1': ['CSIDriver', 'CSINode', 'StorageClass', 'VolumeAttachment'],
 };
 
 const clusterScoped = new Set<string>();
