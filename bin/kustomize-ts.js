@@ -28,7 +28,8 @@ try {
 } catch {
   // no cache: V8 compiles the bundle as usual
 }
-const script = new Script(readFileSync(bundle, 'utf8'), { filename: bundle, cachedData });
+// latin1: the bundle is ASCII (scripts/bundle-cli.mjs makes sure), and Node reads it so without decoding UTF-8
+const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, cachedData });
 const cli = { exports: {} };
 // the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
 script.runInThisContext()(cli, createRequire(bundle), (url) => import(url));

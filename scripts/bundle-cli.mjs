@@ -44,6 +44,8 @@ await esbuild.build({
   // the package's ES-module build, which esbuild can tree-shake (its CommonJS build cannot be)
   alias: { yaml: join(REPO, 'node_modules', 'yaml', 'browser', 'index.js') },
   supported: { 'dynamic-import': false },
+  // non-ASCII characters escaped: the launcher reads the bundle as latin1, which is quicker than UTF-8
+  charset: 'ascii',
   plugins: [launcherImport],
   banner: { js: '(function (module, require, launcherImport) {' },
   footer: { js: '})' },
@@ -51,7 +53,9 @@ await esbuild.build({
   logLevel: 'warning',
 });
 
-const script = new Script(readFileSync(OUT, 'utf8'), { filename: OUT });
+const source = readFileSync(OUT, 'latin1');
+if (/[^\x00-\x7f]/.test(source)) throw new Error('bundle-cli: the bundle is not ASCII, and bin/kustomize-ts.js reads it as latin1');
+const script = new Script(source, { filename: OUT });
 const module = { exports: {} };
 script.runInThisContext()(module, createRequire(OUT), (url) => import(url));
 const quiet = { out: () => {}, err: () => {} };
