@@ -1,5 +1,5 @@
-import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
+import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { Resource } from '../model/resource.js';
 import { resourceFiles } from './output-dir.js';
@@ -12,10 +12,10 @@ import { resourceFiles } from './output-dir.js';
  */
 export function writeBuildOutput(output: string, result: { yaml: string; resources: readonly Resource[] }): void {
   if (isDirectory(output)) {
-    writeAtomically(resourceFiles(result.resources).map((f) => ({ path: nodePath.join(output, f.name), text: f.text })));
+    writeAtomically(resourceFiles(result.resources).map((f) => ({ path: join(output, f.name), text: f.text })));
   } else {
     try {
-      nodeFs.mkdirSync(nodePath.dirname(nodePath.resolve(output)), { recursive: true });
+      mkdirSync(dirname(resolve(output)), { recursive: true });
     } catch (e) {
       throw failure(output, e);
     }
@@ -25,7 +25,7 @@ export function writeBuildOutput(output: string, result: { yaml: string; resourc
 
 function isDirectory(p: string): boolean {
   try {
-    return nodeFs.statSync(p).isDirectory();
+    return statSync(p).isDirectory();
   } catch {
     return false;
   }
@@ -39,26 +39,26 @@ function writeAtomically(files: readonly { path: string; text: string }[]): void
       const temp = temporaryName(f.path);
       staged.push({ temp, path: f.path });
       try {
-        nodeFs.writeFileSync(temp, f.text, { flag: 'wx' });
+        writeFileSync(temp, f.text, { flag: 'wx' });
       } catch (e) {
         throw failure(f.path, e);
       }
     }
     for (const s of staged) {
       try {
-        nodeFs.renameSync(s.temp, s.path);
+        renameSync(s.temp, s.path);
       } catch (e) {
         throw failure(s.path, e);
       }
     }
   } catch (e) {
-    for (const s of staged) nodeFs.rmSync(s.temp, { force: true });
+    for (const s of staged) rmSync(s.temp, { force: true });
     throw e;
   }
 }
 
 function temporaryName(path: string): string {
-  return nodePath.join(nodePath.dirname(path), `.${nodePath.basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
+  return join(dirname(path), `.${basename(path)}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`);
 }
 
 function failure(path: string, e: unknown): KustomizeError {

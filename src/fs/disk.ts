@@ -1,33 +1,34 @@
-import * as nodeFs from 'node:fs';
-import * as nodePath from 'node:path';
+// named imports: a namespace import makes the CLI bundle copy every export of the module at start-up
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync, type Stats } from 'node:fs';
+import { sep } from 'node:path';
 import type { EntryType, FileSystem } from './filesystem.js';
 
 /** The real file system, through node:fs. */
 export class DiskFileSystem implements FileSystem {
   readFile(path: string): Uint8Array {
-    return nodeFs.readFileSync(path);
+    return readFileSync(path);
   }
   exists(path: string): boolean {
-    return nodeFs.existsSync(path);
+    return existsSync(path);
   }
   isDirectory(path: string): boolean {
     try {
-      return nodeFs.statSync(path).isDirectory();
+      return statSync(path).isDirectory();
     } catch {
       return false;
     }
   }
   readDir(path: string): string[] {
-    return nodeFs.readdirSync(path).sort();
+    return readdirSync(path).sort();
   }
   realPath(path: string): string {
     // one realpath(3) call, where the JavaScript version lstats every component of the path
-    return nodeFs.realpathSync.native(path).split(nodePath.sep).join('/');
+    return realpathSync.native(path).split(sep).join('/');
   }
   entryType(path: string): EntryType | undefined {
-    let stat: nodeFs.Stats | undefined;
+    let stat: Stats | undefined;
     try {
-      stat = nodeFs.lstatSync(path, { throwIfNoEntry: false });
+      stat = lstatSync(path, { throwIfNoEntry: false });
     } catch {
       // ENOTDIR (a file on the way) and the like: nothing is there either
     }
@@ -36,22 +37,22 @@ export class DiskFileSystem implements FileSystem {
   }
   isExecutable(path: string): boolean {
     try {
-      nodeFs.accessSync(path, nodeFs.constants.X_OK);
-      return nodeFs.statSync(path).isFile();
+      accessSync(path, constants.X_OK);
+      return statSync(path).isFile();
     } catch {
       return false;
     }
   }
   writeFile(path: string, data: Uint8Array | string): void {
-    nodeFs.writeFileSync(path, data);
+    writeFileSync(path, data);
   }
   mkdirAll(path: string): void {
-    nodeFs.mkdirSync(path, { recursive: true });
+    mkdirSync(path, { recursive: true });
   }
   rename(from: string, to: string): void {
-    nodeFs.renameSync(from, to);
+    renameSync(from, to);
   }
   remove(path: string): void {
-    nodeFs.rmSync(path, { force: true });
+    rmSync(path, { force: true });
   }
 }
