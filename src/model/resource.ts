@@ -38,7 +38,7 @@ export class Resource {
    * previousIds as last made: `previous` is only appended to (or replaced whole), so the ids made
    * for its first `count` entries stay right while the group and version stay the same
    */
-  private cachedPrevious: { of: Resource['previous']; group: string; version: string; count: number; ids: ResId[] } | undefined;
+  private cachedPrevious: { of: Resource['previous']; apiVersion: unknown; count: number; ids: ResId[] } | undefined;
 
   constructor(obj: YMap) {
     this.obj = obj;
@@ -84,18 +84,20 @@ export class Resource {
   }
 
   get previousIds(): readonly ResId[] {
-    const cur = this.id;
     const previous = this.previous;
+    // group and version come from the apiVersion alone: comparing it spares reading the whole id
+    const apiVersion = this.obj['apiVersion'];
     const c = this.cachedPrevious;
-    const kept = c && c.of === previous && c.group === cur.group && c.version === cur.version ? c : undefined;
+    const kept = c && c.of === previous && c.apiVersion === apiVersion ? c : undefined;
     if (kept && kept.count === previous.length) return kept.ids;
     // a rename appended an entry: the ids made so far stay, only the new entries get ids
+    const cur = this.id;
     const ids = kept ? [...kept.ids] : [];
     for (let i = ids.length; i < previous.length; i++) {
       const p = previous[i]!;
       ids.push(new ResId({ group: cur.group, version: cur.version, kind: p.kind }, p.name, p.namespace));
     }
-    this.cachedPrevious = { of: previous, group: cur.group, version: cur.version, count: previous.length, ids };
+    this.cachedPrevious = { of: previous, apiVersion, count: previous.length, ids };
     return ids;
   }
 
