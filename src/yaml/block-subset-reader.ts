@@ -187,13 +187,24 @@ class BlockSubsetReader {
       return t.charCodeAt(close) === COLON && (close + 1 === end || t.charCodeAt(close + 1) === SPACE) ? close + 1 : undefined;
     }
     if (!this.plainStart(p, end)) return undefined;
-    // natively, as in plainEnd: the first `: ` (or `:` at the end) before any ` #`
-    const line = t.slice(p, end);
+    const { colon } = this.colonAndComment(p, end);
+    return colon < 0 ? undefined : colon + 1;
+  }
+
+  /**
+   * In the text from `p` (not a `#`) to the line's `end`: where a comment starts (the `#` of
+   * ` #`, or `end`), and the first `:` before it that ends a key (before a space or the line's
+   * end), or -1. Searched natively in the line (a slice shares the text): a loop over its
+   * characters is slow until the JIT has compiled it, and a build from the command line runs cold.
+   */
+  private colonAndComment(p: number, end: number): { colon: number; comment: number } {
+    const line = this.text.slice(p, end);
     const hash = line.indexOf(' #');
-    for (let colon = line.indexOf(':'); colon >= 0 && (hash < 0 || colon < hash + 1); colon = line.indexOf(':', colon + 1)) {
-      if (colon + 1 === line.length || line.charCodeAt(colon + 1) === SPACE) return p + colon + 1;
+    const comment = hash < 0 ? end : p + hash + 1;
+    for (let c = line.indexOf(':'); c >= 0 && p + c < comment; c = line.indexOf(':', c + 1)) {
+      if (c + 1 === line.length || line.charCodeAt(c + 1) === SPACE) return { colon: p + c, comment };
     }
-    return undefined;
+    return { colon: -1, comment };
   }
 
   /** Whether a plain scalar may start at `p`: not an indicator, and `-` only before a non-space. */
@@ -586,16 +597,10 @@ class BlockSubsetReader {
 
   /** End of a single-line plain scalar starting at `p` (before a comment and trailing spaces). */
   private plainEnd(p: number, end: number): number {
-    const t = this.text;
-    // searched natively in the line (a slice shares the text): a loop over its characters is
-    // slow until the JIT has compiled it, and a build from the command line runs cold
-    const line = t.slice(p, end);
-    const hash = line.indexOf(' #');
-    let e = hash < 0 ? end : p + hash + 1;
-    for (let colon = line.indexOf(':'); colon >= 0 && p + colon < e; colon = line.indexOf(':', colon + 1)) {
-      if (colon + 1 === line.length || line.charCodeAt(colon + 1) === SPACE) outside(); // a mapping on the same line
-    }
-    while (e > p && t.charCodeAt(e - 1) === SPACE) e--;
+    const { colon, comment } = this.colonAndComment(p, end);
+    if (colon >= 0) outside(); // a mapping on the same line
+    let e = comment;
+    while (e > p && this.text.charCodeAt(e - 1) === SPACE) e--;
     return e;
   }
 
