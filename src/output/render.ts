@@ -1,8 +1,7 @@
 import type { Resource } from '../model/resource.js';
 import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml } from '../model/origin.js';
 import { emitYaml, formatNumber } from '../yaml/emit.js';
-import { isMap, valuesEqual, type Value, type YMap } from '../yaml/value.js';
-import { scalarSourceText } from '../yaml/parse.js';
+import { isMap, scalarSourceText, valuesEqual, type Value, type YMap } from '../yaml/value.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
 
 export interface RenderOptions {

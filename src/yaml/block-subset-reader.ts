@@ -1,4 +1,4 @@
-import { markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
+import { markSourceTexts, markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
@@ -18,8 +18,6 @@ export interface BlockSubsetOptions {
   resolve: (text: string) => Value;
   /** go-yaml v2 keys: a plain key that resolves to a non-string scalar is that scalar's text. */
   scalarKeysAsText: boolean;
-  /** Called for every `annotations:` mapping with the written text of its plain values that read as something else. */
-  sourceTexts: (annotations: YMap, texts: Record<string, string>) => void;
 }
 
 /** Deeper than this, the full reader (with its own depth limit) takes over. */
@@ -634,7 +632,7 @@ class BlockSubsetReader {
   private recordSourceTexts(annotations: YMap, plainTexts: Map<string, string>): void {
     let texts: Record<string, string> | undefined;
     for (const [key, text] of plainTexts) if (annotations[key] !== text) (texts ??= {})[key] = text;
-    if (texts) this.options.sourceTexts(annotations, texts);
+    if (texts) markSourceTexts(annotations, texts);
   }
 
   /** A literal block scalar (`|` or `|-`) whose header is at `p` on `line`, in a collection at `indent`. */

@@ -18,7 +18,7 @@ import { readBlockSubset, type BlockSubsetOptions } from './block-subset-reader.
 import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
-import { isMap, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
+import { isMap, markSourceTexts, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
 
 export interface ParseOptions {
   /**
@@ -72,19 +72,8 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
   return docs[0];
 }
 
-const sourceTexts = new WeakMap<YMap, Record<string, string>>();
-
-/**
- * The text an annotation value was written with, when it read as something else (`0123`,
- * `1.10`, `True`, `2024-01-02`): kustomize prints annotation values as that text.
- */
-export function scalarSourceText(annotations: YMap, key: string): string | undefined {
-  return sourceTexts.get(annotations)?.[key];
-}
-
-const recordSourceTexts = (annotations: YMap, texts: Record<string, string>): void => void sourceTexts.set(annotations, texts);
-const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: recordSourceTexts };
-const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: recordSourceTexts };
+const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false };
+const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true };
 
 function malformed(reason: string, line: number | undefined, file: string): KustomizeError {
   const where = line === undefined ? '' : `line ${line}: `;
@@ -231,7 +220,7 @@ class Decoder {
       const text = v.source ?? String(v.value ?? '');
       if (value[String(k.value)] !== text) (texts ??= {})[String(k.value)] = text;
     }
-    if (texts) sourceTexts.set(value, texts);
+    if (texts) markSourceTexts(value, texts);
   }
 
   private key(node: YamlNode | null): string {

@@ -27,7 +27,13 @@ export function isSeq(v: Value | undefined): v is YSeq {
  * the map itself, not enumerable, so nothing else sees it.
  */
 const WRITTEN_EMPTY = Symbol('keys written with no value');
-type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string> };
+/**
+ * The text annotation values were written with, when they read as something else (`0123`,
+ * `1.10`, `True`, `2024-01-02`): kustomize prints annotation values as that text. Kept on the
+ * annotations map, not enumerable, like the keys written empty.
+ */
+const SOURCE_TEXTS = Symbol('annotation values as written');
+type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string>; [SOURCE_TEXTS]?: Readonly<Record<string, string>> };
 
 /** Notes that `key` of `m` was written with no value. */
 export function markWrittenEmpty(m: YMap, key: string): void {
@@ -41,7 +47,17 @@ export function isWrittenEmpty(m: YMap, key: string): boolean {
   return ownValue(m, key) === null && ((m as Marked)[WRITTEN_EMPTY]?.has(key) ?? false);
 }
 
-/** Deep copy (with the keys written empty); scalars are immutable and shared. */
+/** Notes the text the values of an annotations map were written with, where they read as something else. */
+export function markSourceTexts(annotations: YMap, texts: Readonly<Record<string, string>>): void {
+  Object.defineProperty(annotations, SOURCE_TEXTS, { value: texts, enumerable: false, configurable: true });
+}
+
+/** The text an annotation value was written with, when it read as something else. */
+export function scalarSourceText(annotations: YMap, key: string): string | undefined {
+  return (annotations as Marked)[SOURCE_TEXTS]?.[key];
+}
+
+/** Deep copy (with the keys written empty and the annotation texts); scalars are immutable and shared. */
 export function cloneValue<T extends Value>(v: T): T {
   if (Array.isArray(v)) return v.map(cloneValue) as T;
   if (isMap(v)) {
@@ -50,6 +66,8 @@ export function cloneValue<T extends Value>(v: T): T {
       setKey(out, k, cloneValue(v[k]!));
       if (isWrittenEmpty(v, k)) markWrittenEmpty(out, k);
     }
+    const texts = (v as Marked)[SOURCE_TEXTS];
+    if (texts) markSourceTexts(out, texts);
     return out as T;
   }
   return v;

@@ -10,16 +10,16 @@ import * as nodePath from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { readBlockSubset, type BlockSubsetOptions } from '../../src/yaml/block-subset-reader.js';
-import { parseYamlDocuments, parseYamlFully, scalarSourceText } from '../../src/yaml/parse.js';
+import { parseYamlDocuments, parseYamlFully } from '../../src/yaml/parse.js';
 import { resolvePlainScalar, resolvePlainScalar11 } from '../../src/yaml/resolve.js';
-import { isMap, isWrittenEmpty, markWrittenEmpty, type Value, type YMap } from '../../src/yaml/value.js';
+import { isMap, isWrittenEmpty, markSourceTexts, markWrittenEmpty, scalarSourceText, type Value, type YMap } from '../../src/yaml/value.js';
 
 /** from dist/test/yaml/ back to the repository */
 const REPO = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 const DIALECTS = [
-  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: () => {} } },
-  { yaml11: true, options: { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: () => {} } },
+  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false } },
+  { yaml11: true, options: { resolve: resolvePlainScalar11, scalarKeysAsText: true } },
 ] satisfies { yaml11: boolean; options: BlockSubsetOptions }[];
 
 /** Values with key order, number kinds, keys written empty and the annotations' recorded source texts made visible. */
@@ -188,6 +188,7 @@ test('the subset: block collections, plain, single- and double-quoted scalars (a
   ].join('\n');
   const first: YMap = { a: 1, b: 'x', c: "it's", d: ['x', { k: 'v', l: 31 }], e: 'line\n\n  more\n', f: 'stripped', g: [], h: {}, i: null, j: "it's folded", k: 'plain folded\ntwice', metadata: { annotations: { n: 83 } } };
   markWrittenEmpty(first, 'i');
+  markSourceTexts((first['metadata'] as YMap)['annotations'] as YMap, { n: '0123' });
   assert.equal(describe(readBlockSubset(text, DIALECTS[0]!.options)!), describe([first, { second: true }]));
   assert.ok(assertAgrees(text));
 });
