@@ -9,7 +9,8 @@
 //     shared conformance corpus and the CRD-heavy trees bench/generate-crds.mjs writes,
 //   - generated large trees (bench/generate.mjs; each of its three overlays built) at --large sizes (kubectl only up to
 //     --kubectl-max), with peak RSS and the growth exponent,
-//   - a warm library build: a second build of a medium tree in the same process.
+//   - warm library builds: builds of a medium tree after the first in the same process, without and
+//     with a BuildCache (unchanged, and after an edit).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
@@ -217,53 +218,69 @@ async function large() {
   }
 }
 
-/** Builds `dir` 12 times in this process: the first build, the second, and the median of builds 2-12, in ms. */
-async function warmBuilds(build, dir) {
-  const times = [];
-  let resources = 0;
-  for (let i = 0; i < 12; i++) {
-    const t0 = process.hrtime.bigint();
-    const result = await build(dir, { reorder: 'legacy', warn: () => {} });
-    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
-    resources = result.resources.length;
+/**
+ * Builds `dir` 12 times, three ways, each in a fresh process (bench/warm-run.mjs): without a
+ * cache (the first build, the second, and the median of builds 2-12, in ms); with a BuildCache
+ * and nothing changed; with a BuildCache and the kustomization file edited before each build.
+ * The three must print the same.
+ */
+function warmBuilds(dir) {
+  const measure = (mode) => {
+    const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'warm-run.mjs'), dir, mode], { encoding: 'utf8' });
+    if (child.status !== 0) throw new Error(child.stderr.trim().split('\n').at(-1) ?? `exit ${child.status}`);
+    return JSON.parse(child.stdout);
+  };
+  const [plain, unchanged, edited] = ['plain', 'unchanged', 'edited'].map(measure);
+  if (unchanged.sha256 !== plain.sha256 || edited.sha256 !== plain.sha256) {
+    log(`  warm: ${dir}: the builds with a cache printed something else`);
+    failed = true;
   }
-  return { resources, first: times[0], second: times[1], warm: median(times.slice(1)) };
+  const warm = (r) => median(r.times.slice(1));
+  return { resources: plain.resources, first: plain.times[0], second: plain.times[1], warm: warm(plain), unchanged: warm(unchanged), edited: warm(edited) };
 }
 
 async function warm() {
-  const { build } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
   const generated = path.join(WORK, 'warm');
   generateTree(generated, 200);
+  const hello = path.join(WORK, 'hello');
+  fs.cpSync(path.join(REPO, 'examples', 'hello'), hello, { recursive: true });
   const named = [
-    ['examples/hello/overlays/production', path.join(REPO, 'examples', 'hello', 'overlays', 'production')],
+    ['examples/hello/overlays/production', path.join(hello, 'overlays', 'production')],
     ['generated, prod overlay', path.join(generated, 'overlays', 'prod')],
   ];
   console.log('### Library, warm (same process)\n');
-  console.log('| tree | resources | first build | second build | median of builds 2-12 |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('Each column is 12 builds in a fresh process (bench/warm-run.mjs). Without a cache, every build reads, parses,');
+  console.log('transforms and prints everything. With a `BuildCache`, a build whose files all read as before is answered from it;');
+  console.log('after an edit (here: a comment appended to the top kustomization file before each build) the build runs, with the');
+  console.log('unchanged files already parsed. Median of builds 2–12.\n');
+  console.log('| tree | resources | first build | second build | median of builds 2-12 | with a cache, unchanged | with a cache, edited |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const [name, dir] of named) {
-    const r = await warmBuilds(build, dir);
-    console.log(`| ${name} | ${r.resources} | ${r.first.toFixed(1)} ms | ${r.second.toFixed(1)} ms | ${r.warm.toFixed(1)} ms |`);
+    const r = warmBuilds(dir);
+    console.log(`| ${name} | ${r.resources} | ${r.first.toFixed(1)} ms | ${r.second.toFixed(1)} ms | ${r.warm.toFixed(1)} ms | ${r.unchanged.toFixed(1)} ms | ${r.edited.toFixed(1)} ms |`);
   }
   console.log('');
   // every real-world tree, summarised by size: what an editor or a server rebuilding it sees
   const rows = [];
   for (const { name, dir } of realTrees()) {
     try {
-      rows.push({ name, ...(await warmBuilds(build, dir)) });
+      rows.push({ name, ...warmBuilds(dir) });
     } catch (e) {
       log(`  warm: skipped ${name}: ${e.message.split('\n')[0]}`);
     }
   }
   if (rows.length === 0) return;
   console.log('Real-world trees, warm (median of builds 2-12), by number of resources:\n');
-  console.log('| resources | trees | median | highest (tree) |');
-  console.log('| --- | ---: | ---: | --- |');
+  console.log('| resources | trees | median | highest (tree) | with a cache, unchanged: median | highest | with a cache, edited: median | highest |');
+  console.log('| --- | ---: | ---: | --- | ---: | ---: | ---: | ---: |');
   for (const [label, lo, hi] of [['1–20', 1, 20], ['21–100', 21, 100], ['101–500', 101, 500], ['over 500', 501, Infinity]]) {
     const group = rows.filter((r) => r.resources >= lo && r.resources <= hi);
     if (group.length === 0) continue;
-    const top = group.reduce((a, b) => (b.warm > a.warm ? b : a));
-    console.log(`| ${label} | ${group.length} | ${median(group.map((r) => r.warm)).toFixed(1)} ms | ${top.warm.toFixed(1)} ms (${top.name}, ${top.resources}) |`);
+    const top = (key) => group.reduce((a, b) => (b[key] > a[key] ? b : a));
+    const cell = (key) => `${median(group.map((r) => r[key])).toFixed(1)} ms`;
+    console.log(
+      `| ${label} | ${group.length} | ${cell('warm')} | ${top('warm').warm.toFixed(1)} ms (${top('warm').name}, ${top('warm').resources}) | ${cell('unchanged')} | ${top('unchanged').unchanged.toFixed(1)} ms | ${cell('edited')} | ${top('edited').edited.toFixed(1)} ms |`,
+    );
   }
   console.log('');
 }

@@ -11,6 +11,7 @@
  * ```
  */
 export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
+export { BuildCache, type BuildCacheLimits } from './pipeline/build-cache.js';
 export {
   VERSION,
   DEFAULT_OPTIONS,

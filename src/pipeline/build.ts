@@ -1,5 +1,7 @@
 import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import { RecordingFileSystem } from '../fs/recording-fs.js';
 import type { SortOptions } from '../kinds/kustomization.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -11,6 +13,7 @@ import { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
 import { builtinResolver, functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
+import type { BuildCache, RememberedBuild } from './build-cache.js';
 import { BuildContext } from './context.js';
 import { loadCompositionTarget, loadRootTarget } from './target-loader.js';
 
@@ -18,6 +21,8 @@ import { loadCompositionTarget, loadRootTarget } from './target-loader.js';
 export type BuildOptions = Partial<ResolvedOptions> & {
   /** in-process plugins, found by apiVersion and kind after the builtins and before the plugin home */
   plugins?: readonly PluginRegistration[];
+  /** what the caller keeps between builds: an unchanged build is answered from it, parsed files are reused */
+  cache?: BuildCache;
 };
 
 export interface BuildResult {
@@ -33,23 +38,63 @@ export interface BuildResult {
  * Builds the kustomization at `path`: what `kustomize build path` prints. Resolves relative
  * paths against `options.cwd` (default: the process's working directory on disk, `/` for a
  * custom file system). Each build has its own context: builds running at the same time in
- * one process share nothing.
+ * one process share nothing but a `cache` the caller gives them.
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
+  const { cache, plugins, ...rest } = options;
   const warnings: string[] = [];
   const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
-    ...options,
+    ...rest,
     cwd: options.cwd ?? (options.fs ? '/' : process.cwd()),
     warn: (m) => {
       warnings.push(m);
       options.warn?.(m);
     },
   });
+  if (!cache) return (await buildWith(path, resolved, fs, plugins, warnings)).result;
+  const key = cache.keyOf(path, resolved, options.fs);
+  const remembered = cache.recall(key, fs);
+  if (remembered) {
+    for (const m of remembered.warnings) options.warn?.(m);
+    return resultOf(remembered);
+  }
+  const recording = new RecordingFileSystem(fs);
+  const { result, filesDecide } = await buildWith(path, resolved, recording, plugins, warnings, cache);
+  if (!filesDecide) return result;
+  const kept: RememberedBuild = { inputs: recording.record(), resources: result.resources, yaml: result.yaml, warnings: [...warnings] };
+  cache.remember(key, kept);
+  return resultOf(kept);
+}
+
+/** A remembered build's output, for the caller to keep: its resources are copied when first asked for (most callers want only the YAML). */
+function resultOf(kept: RememberedBuild): BuildResult {
+  let copies: Resource[] | undefined;
+  return {
+    yaml: kept.yaml,
+    warnings: [...kept.warnings],
+    get resources() {
+      return (copies ??= kept.resources.map((r) => r.clone()));
+    },
+    set resources(value) {
+      copies = value;
+    },
+  };
+}
+
+/** The build itself; `filesDecide` says whether its output depends on nothing but its files and options. */
+async function buildWith(
+  path: string,
+  resolved: ResolvedOptions,
+  fs: FileSystem,
+  plugins: readonly PluginRegistration[] | undefined,
+  warnings: string[],
+  cache?: BuildCache,
+): Promise<{ result: BuildResult; filesDecide: boolean }> {
   // a Composition step runs a Composition directory in this build (its context is made just below)
   const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
-  const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(options.plugins ?? []), functionSpecResolver], pluginHomeResolver());
-  const ctx: BuildContext = new BuildContext(resolved, fs, resolution);
+  const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(plugins ?? []), functionSpecResolver], pluginHomeResolver());
+  const ctx: BuildContext = new BuildContext(resolved, fs, resolution, cache);
   try {
     const target = await loadRootTarget(path, ctx);
     const acc = await target.accumulate();
@@ -71,7 +116,7 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
     });
-    return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+    return { result: { resources: rendered.resources, yaml: rendered.yaml, warnings }, filesDecide: ctx.filesDecide };
   } finally {
     ctx.cleanup();
   }

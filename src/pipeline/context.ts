@@ -7,6 +7,9 @@ import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import type { Value } from '../yaml/value.js';
+import type { BuildCache } from './build-cache.js';
 
 /**
  * What every kustomization of one build shares: the options, the file system, the plugin
@@ -21,16 +24,29 @@ export class BuildContext {
   /** the catalogs the build's layers list, each fetched once, when first needed */
   readonly catalogs = new CatalogStore({ remote: () => this.remote() });
 
+  /**
+   * Whether what the build makes depends on nothing but its files and options: false once it
+   * configures a step that is not a builtin or a Composition, or helm, or fetches anything remote.
+   */
+  filesDecide = true;
+
   private remoteSource: RemoteSource | undefined;
 
   constructor(
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
     readonly resolution: PluginResolution,
+    private readonly cache?: BuildCache,
   ) {}
+
+  /** The documents of a resource file's text; with a cache, a copy of what it holds for that text. */
+  documents(text: string, file: string): Value[] {
+    return this.cache ? this.cache.parsed(text, () => parseYamlDocuments(text, file)) : parseYamlDocuments(text, file);
+  }
 
   /** The source of remote resources, made on first use. */
   async remote(): Promise<RemoteSource> {
+    this.filesDecide = false;
     this.remoteSource ??= this.options.remote ?? (await defaultRemoteSource(this.options));
     return this.remoteSource;
   }

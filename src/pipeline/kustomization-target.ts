@@ -12,7 +12,7 @@ import { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import type { Origin } from '../model/origin.js';
-import { resourcesFromText } from '../model/resource-factory.js';
+import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
 import { hasPrecomputedScope } from '../openapi/schema.js';
@@ -164,7 +164,7 @@ export class KustomizationTarget implements BuildTarget {
       const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       const text = utf8DecodeStrict(bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
-      resources = resourcesFromText(text, path);
+      resources = resourcesFromValues(this.ctx.documents(text, path), path);
     } catch (e) {
       if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${e.message}`, { cause: e });
       throw wrapError(e, `accumulating resources from '${path}'`);

@@ -1,4 +1,5 @@
 import { KustomizeError, messageOf, type ErrorCode } from '../errors.js';
+import { COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -32,6 +33,7 @@ export async function configureSteps(steps: readonly StepConfig[], role: 'transf
 export async function configureSteps(steps: readonly StepConfig[], role: PluginRole, ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep[]> {
   const out: ConfiguredStep[] = [];
   for (const step of steps) {
+    if (!decidedByFiles(step.config)) ctx.filesDecide = false;
     const context = ctx.pluginContext(step.loader);
     let plugin: Plugin;
     try {
@@ -42,6 +44,12 @@ export async function configureSteps(steps: readonly StepConfig[], role: PluginR
     out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) });
   }
   return out;
+}
+
+/** Builtins make what their config and the files say, but helm runs a program; a Composition's own steps are configured here too. */
+function decidedByFiles(config: Resource): boolean {
+  if (config.apiVersion === 'builtin') return config.kind !== 'HelmChartInflationGenerator';
+  return config.kind === COMPOSITION_KIND && COMPOSITION_API_VERSIONS.includes(config.apiVersion);
 }
 
 function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext): Plugin {

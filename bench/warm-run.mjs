@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// One warm measurement, in a process of its own so that no other build has warmed the JIT up:
+// builds DIR 12 times with the library and prints, as JSON, the resources, each build's time in
+// ms, and the SHA-256 of the last build's YAML.
+//
+//   node bench/warm-run.mjs DIR plain|unchanged|edited
+//
+// plain: no cache. unchanged: one BuildCache, nothing changed. edited: one BuildCache, and a
+// comment appended to DIR's kustomization file before each build (so each build runs); the file
+// is put back as it was.
+import { createHash } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const [dir, mode] = process.argv.slice(2);
+const { build, BuildCache } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
+const options = { reorder: 'legacy', warn: () => {}, ...(mode !== 'plain' && { cache: new BuildCache() }) };
+const file = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
+const original = fs.readFileSync(file, 'utf8');
+const times = [];
+let result;
+try {
+  for (let i = 0; i < 12; i++) {
+    if (mode === 'edited') fs.writeFileSync(file, `${original}\n# edit ${i}\n`);
+    const t0 = process.hrtime.bigint();
+    result = await build(dir, options);
+    times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+  }
+} finally {
+  if (mode === 'edited') fs.writeFileSync(file, original);
+}
+const sha256 = createHash('sha256').update(result.yaml).digest('hex');
+console.log(JSON.stringify({ resources: result.resources.length, times, sha256 }));

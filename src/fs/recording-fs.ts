@@ -1,0 +1,112 @@
+import type { EntryType, FileSystem } from './filesystem.js';
+
+/** What one question to the file system answered: a value (a file's bytes, an array: a copy), or that it threw. */
+type Answer = { value: unknown } | { threw: true };
+
+/**
+ * A file system that remembers every question a build asks it and the answer, so that a
+ * later build can tell whether the same questions would be answered the same way today
+ * ({@link InputRecord.holdsIn}). Writes pass through unrecorded: a build does not write.
+ */
+export class RecordingFileSystem implements FileSystem {
+  private readonly answers = new Map<string, Answer>();
+  readonly entryType?: (path: string) => EntryType | undefined;
+  readonly isExecutable?: (path: string) => boolean;
+
+  constructor(private readonly inner: FileSystem) {
+    if (inner.entryType) this.entryType = (path) => this.ask('entryType', path) as EntryType | undefined;
+    if (inner.isExecutable) this.isExecutable = (path) => this.ask('isExecutable', path) as boolean;
+  }
+
+  readFile(path: string): Uint8Array {
+    return this.ask('readFile', path) as Uint8Array;
+  }
+  exists(path: string): boolean {
+    return this.ask('exists', path) as boolean;
+  }
+  isDirectory(path: string): boolean {
+    return this.ask('isDirectory', path) as boolean;
+  }
+  readDir(path: string): string[] {
+    return this.ask('readDir', path) as string[];
+  }
+  realPath(path: string): string {
+    return this.ask('realPath', path) as string;
+  }
+  writeFile(path: string, data: Uint8Array | string): void {
+    this.inner.writeFile(path, data);
+  }
+  mkdirAll(path: string): void {
+    this.inner.mkdirAll(path);
+  }
+
+  /** The questions asked so far, with their answers. */
+  record(): InputRecord {
+    return new InputRecord(new Map(this.answers));
+  }
+
+  private ask(question: Question, path: string): unknown {
+    const key = `${question}\0${path}`;
+    const known = this.answers.get(key);
+    if (known && 'value' in known) return Array.isArray(known.value) ? [...known.value] : known.value;
+    let value: unknown;
+    try {
+      value = this.inner[question]!(path);
+    } catch (e) {
+      if (!known) this.answers.set(key, { threw: true });
+      throw e;
+    }
+    if (!known) this.answers.set(key, answerFrom(value));
+    return value;
+  }
+}
+
+type Question = 'readFile' | 'exists' | 'isDirectory' | 'readDir' | 'realPath' | 'entryType' | 'isExecutable';
+
+/** Asks `fs` a question; what it throws is an answer too. The answer is the file system's own, to compare and drop. */
+function answerOf(fs: FileSystem, question: Question, path: string): Answer {
+  try {
+    return { value: fs[question]!(path) };
+  } catch {
+    return { threw: true };
+  }
+}
+
+/** An answer held by value: the build may change the arrays it was given, the file system its bytes. */
+function answerFrom(value: unknown): Answer {
+  // (slice copies; on a Node Buffer it makes a Buffer, which compares natively below)
+  if (value instanceof Uint8Array) return { value: Uint8Array.prototype.slice.call(value) };
+  return { value: Array.isArray(value) ? [...value] : value };
+}
+
+/** The questions a build asked its file system and the answers it got. */
+export class InputRecord {
+  constructor(private readonly answers: ReadonlyMap<string, Answer>) {}
+
+  /** Whether `fs` answers every question as it did then: a build asking them again would see the same input. */
+  holdsIn(fs: FileSystem): boolean {
+    for (const [key, then] of this.answers) {
+      const cut = key.indexOf('\0');
+      const now = answerOf(fs, key.slice(0, cut) as Question, key.slice(cut + 1));
+      if (!sameAnswer(then, now)) return false;
+    }
+    return true;
+  }
+}
+
+function sameAnswer(a: Answer, b: Answer): boolean {
+  if ('threw' in a || 'threw' in b) return 'threw' in a && 'threw' in b;
+  const [x, y] = [a.value, b.value];
+  if (x instanceof Uint8Array) return y instanceof Uint8Array && sameBytes(x, y);
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+  return x === y;
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  // Node's Buffer compares in native code: megabytes of CRDs in a fraction of a millisecond
+  const equals = (a as Uint8Array & { equals?: (other: Uint8Array) => boolean }).equals;
+  if (typeof equals === 'function') return equals.call(a, b);
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

@@ -1,0 +1,109 @@
+import type { FileSystem } from '../fs/filesystem.js';
+import type { InputRecord } from '../fs/recording-fs.js';
+import type { Resource } from '../model/resource.js';
+import type { ResolvedOptions } from '../options.js';
+import { cloneValue, type Value } from '../yaml/value.js';
+
+/** How much a {@link BuildCache} holds at most; the least recently used goes first. */
+export interface BuildCacheLimits {
+  /** builds remembered with their output (default 16) */
+  builds?: number;
+  /** characters of resource files remembered parsed (default 64 million) */
+  parsedChars?: number;
+}
+
+/** A build that read only what its file system answers, with what it made. */
+export interface RememberedBuild {
+  inputs: InputRecord;
+  resources: readonly Resource[];
+  yaml: string;
+  warnings: readonly string[];
+}
+
+/**
+ * What a caller that builds the same trees again and again (an editor, a UI, a server) keeps
+ * between builds, passed as the `cache` option. A build whose every file reads the same as
+ * when a remembered build read it, with the same options, is that build's output again; any
+ * other build parses only the resource files it has not seen with that content. Builds that
+ * ran anything besides builtins and Compositions (plugins, functions, helm) or fetched
+ * remote bases are never remembered: what they make depends on more than the files.
+ * What a build returns is its own: the cache keeps copies.
+ */
+export class BuildCache {
+  private readonly builds = new Map<string, RememberedBuild>();
+  private readonly documents = new Map<string, Value[]>();
+  private parsedChars = 0;
+  /** a number for each file system callers gave, so keys tell them apart */
+  private readonly fileSystems = new WeakMap<FileSystem, number>();
+  private fileSystemCount = 0;
+  private answeredCount = 0;
+  private builtCount = 0;
+  private readonly maxBuilds: number;
+  private readonly maxParsedChars: number;
+
+  constructor(limits: BuildCacheLimits = {}) {
+    this.maxBuilds = limits.builds ?? 16;
+    this.maxParsedChars = limits.parsedChars ?? 64_000_000;
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.builds.clear();
+    this.documents.clear();
+    this.parsedChars = 0;
+  }
+
+  /** How many builds the cache answered, and how many it could not (they ran). */
+  get counts(): { answered: number; built: number } {
+    return { answered: this.answeredCount, built: this.builtCount };
+  }
+
+  /** What names a build: its path, its options, and its file system when the caller gave one. */
+  keyOf(path: string, options: ResolvedOptions, fs: FileSystem | undefined): string {
+    let fsId = 0;
+    if (fs) {
+      fsId = this.fileSystems.get(fs) ?? ++this.fileSystemCount;
+      this.fileSystems.set(fs, fsId);
+    }
+    const { fs: _fs, remote: _remote, warn: _warn, ...data } = options;
+    return JSON.stringify([fsId, path, data]);
+  }
+
+  /** The remembered build of that name, if `fs` still holds what it read. */
+  recall(key: string, fs: FileSystem): RememberedBuild | undefined {
+    const remembered = this.builds.get(key);
+    this.builds.delete(key);
+    if (!remembered?.inputs.holdsIn(fs)) {
+      this.builtCount++;
+      return undefined;
+    }
+    this.builds.set(key, remembered);
+    this.answeredCount++;
+    return remembered;
+  }
+
+  remember(key: string, build: RememberedBuild): void {
+    this.builds.delete(key);
+    this.builds.set(key, build);
+    if (this.builds.size > this.maxBuilds) this.builds.delete(this.builds.keys().next().value!);
+  }
+
+  /** The documents of a resource file's text, parsed once per content; each call gets its own copy. */
+  parsed(text: string, parse: () => Value[]): Value[] {
+    let docs = this.documents.get(text);
+    if (docs) {
+      this.documents.delete(text);
+    } else {
+      docs = parse();
+      if (text.length > this.maxParsedChars) return docs;
+      this.parsedChars += text.length;
+      for (const oldest of this.documents.keys()) {
+        if (this.parsedChars <= this.maxParsedChars) break;
+        this.documents.delete(oldest);
+        this.parsedChars -= oldest.length;
+      }
+    }
+    this.documents.set(text, docs);
+    return docs.map(cloneValue);
+  }
+}

@@ -1,0 +1,194 @@
+/**
+ * A BuildCache answers a build whose files and options are unchanged with the remembered
+ * output, and anything else with a real build (reusing parsed files). What decides a hit is
+ * what the file system answers, so every test here changes the files a different way.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { FileSystem } from '../../src/fs/filesystem.js';
+import { MemoryFileSystem } from '../../src/fs/memory.js';
+import { build } from '../../src/pipeline/build.js';
+import { BuildCache } from '../../src/pipeline/build-cache.js';
+import type { PluginRegistration } from '../../src/plugins/plugin.js';
+import type { Value } from '../../src/yaml/value.js';
+
+const files = {
+  'base/kustomization.yaml': 'resources:\n- cm.yaml\n',
+  'base/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  level: info\n',
+  'app/kustomization.yaml': 'namePrefix: app-\nresources:\n- ../base\n- svc.yaml\ncommonLabels:\n  team: a\n',
+  'app/svc.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n',
+};
+
+/** A file system that counts the files read from it. */
+function counting(inner: FileSystem): FileSystem & { reads: number } {
+  const fs = Object.create(inner) as FileSystem & { reads: number };
+  fs.reads = 0;
+  fs.readFile = (path) => {
+    fs.reads++;
+    return inner.readFile(path);
+  };
+  return fs;
+}
+
+/** The files read by one build. */
+async function readsOf(fs: FileSystem & { reads: number }, run: () => Promise<unknown>): Promise<number> {
+  const before = fs.reads;
+  await run();
+  return fs.reads - before;
+}
+
+test('an unchanged build is answered from the cache: each file is read once, to compare it, and nothing is built', async () => {
+  const fs = counting(MemoryFileSystem.from(files));
+  const cache = new BuildCache();
+  const plain = await build('/app', { fs });
+  let first: string | undefined;
+  const built = await readsOf(fs, async () => void (first = (await build('/app', { fs, cache })).yaml));
+  let second: string | undefined;
+  const answered = await readsOf(fs, async () => void (second = (await build('/app', { fs, cache })).yaml));
+  assert.equal(first, plain.yaml);
+  assert.equal(second, plain.yaml);
+  assert.equal(built, 4);
+  assert.equal(answered, built);
+  assert.deepEqual(cache.counts, { answered: 1, built: 1 });
+});
+
+test('a changed file is read again and the build runs', async () => {
+  const memory = MemoryFileSystem.from(files);
+  const fs = counting(memory);
+  const cache = new BuildCache();
+  await build('/app', { fs, cache });
+  memory.writeFile('/app/kustomization.yaml', files['app/kustomization.yaml'].replace('app-', 'web-'));
+  let yaml = '';
+  const reads = await readsOf(fs, async () => void ({ yaml } = await build('/app', { fs, cache })));
+  assert.match(yaml, /name: web-settings/);
+  assert.ok(reads > 4, `the comparison stops at the changed file, then the build reads all four (${reads} reads)`);
+  assert.deepEqual(cache.counts, { answered: 0, built: 2 });
+  const fresh = MemoryFileSystem.from({ ...files, 'app/kustomization.yaml': files['app/kustomization.yaml'].replace('app-', 'web-') });
+  assert.equal(yaml, (await build('/app', { fs: fresh })).yaml);
+});
+
+test('every kind of change to the files is seen', async (t) => {
+  const cases: [string, (fs: MemoryFileSystem) => void, (result: Promise<{ yaml: string }>) => Promise<void>][] = [
+    [
+      'bytes changed in place',
+      (fs) => {
+        const bytes = fs.readFile('/base/cm.yaml');
+        bytes[bytes.length - 2] = 'g'.charCodeAt(0);
+      },
+      async (r) => assert.match((await r).yaml, /level: infg\n/),
+    ],
+    ['a file removed', (fs) => fs.remove('/app/svc.yaml'), (r) => assert.rejects(r, /svc\.yaml/)],
+    [
+      'a file appearing where the build looked for one',
+      (fs) => fs.writeFile('/app/kustomization.yml', 'resources: []\n'),
+      (r) => assert.rejects(r, /multiple kustomization files/),
+    ],
+    [
+      'a file of the same content elsewhere',
+      (fs) => {
+        fs.writeFile('/base/kustomization.yaml', 'resources:\n- other.yaml\n');
+        fs.writeFile('/base/other.yaml', files['base/cm.yaml'].replace('info', 'debug'));
+      },
+      async (r) => assert.match((await r).yaml, /level: debug/),
+    ],
+  ];
+  for (const [name, change, check] of cases) {
+    await t.test(name, async () => {
+      const fs = MemoryFileSystem.from(files);
+      const cache = new BuildCache();
+      assert.match((await build('/app', { fs, cache })).yaml, /level: info/);
+      change(fs);
+      await check(build('/app', { fs, cache }));
+    });
+  }
+});
+
+test('the options and the file system are part of what names a build', async () => {
+  const cache = new BuildCache();
+  const fs = MemoryFileSystem.from(files);
+  const plain = await build('/app', { fs, cache });
+  const labelled = await build('/app', { fs, cache, addManagedByLabel: true });
+  assert.doesNotMatch(plain.yaml, /managed-by/);
+  assert.match(labelled.yaml, /managed-by/);
+  assert.equal((await build('/app', { fs, cache })).yaml, plain.yaml);
+  const other = MemoryFileSystem.from({ ...files, 'base/cm.yaml': files['base/cm.yaml'].replace('info', 'warn') });
+  assert.match((await build('/app', { fs: other, cache })).yaml, /level: warn/);
+  assert.match((await build('/app', { fs, cache })).yaml, /level: info/);
+  assert.deepEqual(cache.counts, { answered: 2, built: 3 });
+});
+
+test('an answered build gives its warnings again', async () => {
+  const cache = new BuildCache();
+  const fs = MemoryFileSystem.from(files);
+  const heard: string[][] = [[], []];
+  const first = await build('/app', { fs, cache, warn: (m) => heard[0]!.push(m) });
+  const second = await build('/app', { fs, cache, warn: (m) => heard[1]!.push(m) });
+  assert.match(first.warnings.join('\n'), /'commonLabels' is deprecated/);
+  assert.deepEqual(second.warnings, first.warnings);
+  assert.deepEqual(heard[1], heard[0]);
+});
+
+test('what a build returns is the caller’s: changing it changes nothing the cache gives later', async () => {
+  const cache = new BuildCache();
+  const fs = MemoryFileSystem.from(files);
+  const first = await build('/app', { fs, cache });
+  first.resources[0]!.obj['data'] = { level: 'changed by the caller' };
+  const second = await build('/app', { fs, cache });
+  assert.equal(second.yaml, first.yaml);
+  assert.deepEqual(second.resources[0]!.obj['data'], { level: 'info' });
+  second.resources.pop();
+  assert.equal((await build('/app', { fs, cache })).resources.length, 2);
+});
+
+test('a build that ran a plugin is never remembered: the plugin runs every time', async () => {
+  let runs = 0;
+  const stamp: PluginRegistration = {
+    apiVersion: 'example.com/v1',
+    kind: 'Stamp',
+    factory: () => ({
+      transform(resources) {
+        runs++;
+        for (const r of resources.resources()) r.obj['metadata'] = { ...(r.obj['metadata'] as object), annotations: { run: String(runs) } };
+      },
+    }),
+  };
+  const fs = MemoryFileSystem.from({
+    ...files,
+    'app/stamp.yaml': 'apiVersion: example.com/v1\nkind: Stamp\nmetadata:\n  name: s\n',
+    'app/kustomization.yaml': files['app/kustomization.yaml'] + 'transformers:\n- stamp.yaml\n',
+  });
+  const cache = new BuildCache();
+  const options = { fs, cache, enablePlugins: true, plugins: [stamp] };
+  assert.match((await build('/app', options)).yaml, /run: "1"/);
+  assert.match((await build('/app', options)).yaml, /run: "2"/);
+  assert.equal(runs, 2);
+  assert.deepEqual(cache.counts, { answered: 0, built: 2 });
+});
+
+test('at most `builds` builds are remembered, the least recently used forgotten first', async () => {
+  const fs = MemoryFileSystem.from(files);
+  const cache = new BuildCache({ builds: 1 });
+  await build('/app', { fs, cache });
+  await build('/base', { fs, cache });
+  await build('/app', { fs, cache });
+  assert.deepEqual(cache.counts, { answered: 0, built: 3 }, '/app was forgotten when /base was remembered');
+  await build('/app', { fs, cache });
+  assert.deepEqual(cache.counts, { answered: 1, built: 3 });
+});
+
+test("a resource file's text is parsed once, and every build gets its own copy of the documents", () => {
+  const cache = new BuildCache({ parsedChars: 10 });
+  let parses = 0;
+  const parse = (): Value[] => {
+    parses++;
+    return [{ kind: 'ConfigMap', data: { a: '1' } }];
+  };
+  const first = cache.parsed('kind: x', parse);
+  (first[0] as { data: { a: string } }).data.a = 'changed';
+  assert.deepEqual(cache.parsed('kind: x', parse), [{ kind: 'ConfigMap', data: { a: '1' } }]);
+  assert.equal(parses, 1);
+  // 7 + 7 characters are more than 10: the older text goes
+  cache.parsed('kind: y', parse);
+  cache.parsed('kind: x', parse);
+  assert.equal(parses, 3);
+});
