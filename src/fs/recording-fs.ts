@@ -1,7 +1,7 @@
 import type { EntryType, FileSystem } from './filesystem.js';
 
-/** What one question to the file system answered: a value (a file's bytes, an array: a copy), or that it threw. */
-type Answer = { value: unknown } | { threw: true };
+/** What one question to the file system answered: a value (a file's bytes, an array: a copy), or what it threw. */
+type Answer = { value: unknown } | { threw: unknown };
 
 /**
  * A file system that remembers every question a build asks it and the answer, so that a
@@ -45,18 +45,22 @@ export class RecordingFileSystem implements FileSystem {
     return new InputRecord(new Map(this.answers));
   }
 
+  /** The file system's answer; a question asked again gets the answer recorded (a copy of it), so the build sees only what the record says. */
   private ask(question: Question, path: string): unknown {
     const key = `${question}\0${path}`;
     const known = this.answers.get(key);
-    if (known && 'value' in known) return Array.isArray(known.value) ? [...known.value] : known.value;
+    if (known) {
+      if ('threw' in known) throw known.threw;
+      return copyOf(known.value);
+    }
     let value: unknown;
     try {
       value = this.inner[question]!(path);
     } catch (e) {
-      if (!known) this.answers.set(key, { threw: true });
+      this.answers.set(key, { threw: e });
       throw e;
     }
-    if (!known) this.answers.set(key, answerFrom(value));
+    this.answers.set(key, { value: copyOf(value) });
     return value;
   }
 }
@@ -67,16 +71,16 @@ type Question = 'readFile' | 'exists' | 'isDirectory' | 'readDir' | 'realPath' |
 function answerOf(fs: FileSystem, question: Question, path: string): Answer {
   try {
     return { value: fs[question]!(path) };
-  } catch {
-    return { threw: true };
+  } catch (e) {
+    return { threw: e };
   }
 }
 
-/** An answer held by value: the build may change the arrays it was given, the file system its bytes. */
-function answerFrom(value: unknown): Answer {
+/** An answer held by value: the build may change the arrays it is given, the file system its bytes. */
+function copyOf(value: unknown): unknown {
   // (slice copies; on a Node Buffer it makes a Buffer, which compares natively below)
-  if (value instanceof Uint8Array) return { value: Uint8Array.prototype.slice.call(value) };
-  return { value: Array.isArray(value) ? [...value] : value };
+  if (value instanceof Uint8Array) return Uint8Array.prototype.slice.call(value);
+  return Array.isArray(value) ? [...value] : value;
 }
 
 /** The questions a build asked its file system and the answers it got. */

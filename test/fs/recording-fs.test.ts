@@ -62,3 +62,15 @@ test('what the build does to an answer does not change the record', () => {
   assert.deepEqual(recording.readDir('/a'), ['x.yaml']);
   assert.ok(recording.record().holdsIn(fs));
 });
+
+test('a question asked again gets the recorded answer, so a build sees only what its record says', () => {
+  const fs = MemoryFileSystem.from({ 'a/x.yaml': 'x: 1\n' });
+  const recording = new RecordingFileSystem(fs);
+  recording.readFile('/a/x.yaml');
+  assert.throws(() => recording.readFile('/a/y.yaml'), /y\.yaml/);
+  fs.writeFile('/a/x.yaml', 'x: 2\n');
+  fs.writeFile('/a/y.yaml', 'y: 1\n');
+  assert.equal(new TextDecoder().decode(recording.readFile('/a/x.yaml')), 'x: 1\n');
+  assert.throws(() => recording.readFile('/a/y.yaml'), /y\.yaml/);
+  assert.ok(!recording.record().holdsIn(fs));
+});
