@@ -11,7 +11,7 @@ import { test } from 'node:test';
 import { installPacked, REPO } from './packed.js';
 
 const CONSUMER = String.raw`
-const { build, MemoryFileSystem, KustomizeError } = require('kustomize-ts');
+const { build, BuildCache, MemoryFileSystem, KustomizeError } = require('kustomize-ts');
 const { DiskFileSystem, NodeRemoteSource } = require('kustomize-ts/node');
 const { parseOciReference, writeTreeArchive, readTreeArchive } = require('kustomize-ts/oci');
 (async () => {
@@ -20,6 +20,8 @@ const { parseOciReference, writeTreeArchive, readTreeArchive } = require('kustom
     'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  a: "1"\n',
   });
   const memory = (await build('/app', { fs })).yaml;
+  const cache = new BuildCache();
+  const cached = [(await build('/app', { fs, cache })).yaml, (await build('/app', { fs, cache })).yaml, cache.counts];
   const disk = (await build(process.argv[2], { reorder: 'legacy' })).yaml;
   const explicitDisk = (await build(process.argv[2], { reorder: 'legacy', fs: new DiskFileSystem() })).yaml;
   let error;
@@ -29,7 +31,7 @@ const { parseOciReference, writeTreeArchive, readTreeArchive } = require('kustom
   const archived = await readTreeArchive(await writeTreeArchive([{ path: 'a.yaml', bytes: new TextEncoder().encode('a: 1\n') }]), 'test');
   process.stdout.write(JSON.stringify({
     resolved: require.resolve('kustomize-ts'),
-    memory, disk, explicitDisk,
+    memory, cached, disk, explicitDisk,
     errorIsKustomizeError: error instanceof KustomizeError,
     errorCode: error && error.code,
     remoteSource: typeof new NodeRemoteSource().fetchFile,
@@ -49,6 +51,7 @@ test('require() from CommonJS: the CJS build renders from memory and from disk',
   const out = JSON.parse(execFileSync(process.execPath, ['consumer.cjs', example], { cwd: dir, encoding: 'utf8' })) as Record<string, unknown>;
   assert.equal(out['resolved'], join(dir, 'node_modules/kustomize-ts/dist/cjs/index.cjs'));
   assert.equal(out['memory'], 'apiVersion: v1\ndata:\n  a: "1"\nkind: ConfigMap\nmetadata:\n  name: dev-settings\n');
+  assert.deepEqual(out['cached'], [out['memory'], out['memory'], { answered: 1, built: 1 }]);
   const expected = readFileSync(join(REPO, 'examples/hello/expected-production.yaml'), 'utf8');
   assert.equal(out['disk'], expected);
   assert.equal(out['explicitDisk'], expected);

@@ -17,12 +17,12 @@ const TSC = { 'typescript 7': join(REPO, 'node_modules/typescript/bin/tsc'), 'ty
 /** a consumer's code; `await` only where the module format allows it at the top */
 function consumer(topLevelAwait: boolean): string {
   return [
-    "import { build, MemoryFileSystem, KustomizeError, type BuildResult } from 'kustomize-ts';",
+    "import { build, BuildCache, MemoryFileSystem, KustomizeError, type BuildResult } from 'kustomize-ts';",
     "import { DiskFileSystem, NodeRemoteSource } from 'kustomize-ts/node';",
     "import { parseOciReference, readTreeArchive, type OciReference } from 'kustomize-ts/oci';",
     "const registry: OciReference['registry'] = parseOciReference('oci://127.0.0.1:5000/org/app:v1').registry;",
     "const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources: []\\n' });",
-    topLevelAwait ? "const result: BuildResult = await build('/app', { fs });" : "const result: Promise<BuildResult> = build('/app', { fs });",
+    topLevelAwait ? "const result: BuildResult = await build('/app', { fs, cache: new BuildCache({ builds: 4 }) });" : "const result: Promise<BuildResult> = build('/app', { fs, cache: new BuildCache() });",
     'const errorCode: KustomizeError["code"] = "FILESYSTEM_REQUIRED";',
     'export const used = [result, errorCode, DiskFileSystem, NodeRemoteSource, registry, readTreeArchive];',
     '',

@@ -192,3 +192,17 @@ test("a resource file's text is parsed once, and every build gets its own copy o
   cache.parsed('kind: x', parse);
   assert.equal(parses, 3);
 });
+
+test('builds running at the same time may share a cache', async () => {
+  const cache = new BuildCache();
+  const fs = MemoryFileSystem.from(files);
+  const alone = await Promise.all(['/app', '/base'].map((p) => build(p, { fs })));
+  for (let round = 0; round < 3; round++) {
+    const together = await Promise.all(['/app', '/base', '/app', '/base'].map((p) => build(p, { fs, cache })));
+    assert.deepEqual(
+      together.map((r) => r.yaml),
+      [alone[0]!.yaml, alone[1]!.yaml, alone[0]!.yaml, alone[1]!.yaml],
+    );
+  }
+  assert.ok(cache.counts.answered >= 8, `the later rounds are answered (${JSON.stringify(cache.counts)})`);
+});
