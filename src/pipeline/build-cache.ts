@@ -1,8 +1,13 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord } from '../fs/recording-fs.js';
 import type { Resource } from '../model/resource.js';
-import type { ResolvedOptions } from '../options.js';
+import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
 import { cloneValue, type Value } from '../yaml/value.js';
+
+/** The options that name a build, with its path and file system: all but those that are objects the caller made. */
+const KEYED_OPTIONS = (Object.keys({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output }) as (keyof ResolvedOptions)[]).filter(
+  (name) => name !== 'fs' && name !== 'remote' && name !== 'warn',
+);
 
 /** How much a {@link BuildCache} holds at most; the least recently used goes first. */
 export interface BuildCacheLimits {
@@ -65,8 +70,7 @@ export class BuildCache {
       fsId = this.fileSystems.get(fs) ?? ++this.fileSystemCount;
       this.fileSystems.set(fs, fsId);
     }
-    const { fs: _fs, remote: _remote, warn: _warn, ...data } = options;
-    return JSON.stringify([fsId, path, data]);
+    return JSON.stringify([fsId, path, KEYED_OPTIONS.map((name) => options[name])]);
   }
 
   /** The remembered build of that name, if `fs` still holds what it read. */
