@@ -20,7 +20,7 @@ import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { generateCrdTree } from './generate-crds.mjs';
 import { ENVIRONMENTS, generateTree } from './generate.mjs';
 import { median, run } from './measure.mjs';

@@ -15,9 +15,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [dir, mode] = process.argv.slice(2);
-const { build, BuildCache } = await import(pathToFileURL(path.join(REPO, 'dist', 'src', 'index.js')).href);
+const dist = (file) => import(pathToFileURL(path.join(REPO, 'dist', 'src', file)).href);
+const { build, BuildCache } = await dist('index.js');
+const { KUSTOMIZATION_FILE_NAMES } = await dist('kinds/kustomization.js');
 const options = { reorder: 'legacy', warn: () => {}, ...(mode !== 'plain' && { cache: new BuildCache() }) };
-const file = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
+const file = KUSTOMIZATION_FILE_NAMES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
 const original = fs.readFileSync(file, 'utf8');
 const times = [];
 let result;

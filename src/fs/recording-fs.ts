@@ -53,15 +53,10 @@ export class RecordingFileSystem implements FileSystem {
       if ('threw' in known) throw known.threw;
       return copyOf(known.value);
     }
-    let value: unknown;
-    try {
-      value = this.inner[question]!(path);
-    } catch (e) {
-      this.answers.set(key, { threw: e });
-      throw e;
-    }
-    this.answers.set(key, { value: copyOf(value) });
-    return value;
+    const answer = answerOf(this.inner, question, path);
+    this.answers.set(key, 'threw' in answer ? answer : { value: copyOf(answer.value) });
+    if ('threw' in answer) throw answer.threw;
+    return answer.value;
   }
 }
 

@@ -84,7 +84,7 @@ test('every kind of change to the files is seen', async (t) => {
       (r) => assert.rejects(r, /multiple kustomization files/),
     ],
     [
-      'a file of the same content elsewhere',
+      'the kustomization naming another file',
       (fs) => {
         fs.writeFile('/base/kustomization.yaml', 'resources:\n- other.yaml\n');
         fs.writeFile('/base/other.yaml', files['base/cm.yaml'].replace('info', 'debug'));
