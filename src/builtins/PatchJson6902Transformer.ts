@@ -41,7 +41,7 @@ export class PatchJson6902Transformer implements Transformer {
       text = ctx.loader.loadText(c.path);
       if (text === '') throw new KustomizeError('PATCH_FAILED', `patch file '${c.path}' empty seems to be empty`, { file: c.path });
     }
-    const ops = parseJsonPatch(text, c.path ?? '');
+    const ops = parseJsonPatch(text, c.path ?? '', ctx.documents);
     if (ops.length === 0) throw new KustomizeError('PATCH_FAILED', `patch appears to be empty; file=${c.path ?? ''}, JsonOp=${text}`);
     return new PatchJson6902Transformer(c.target, ops);
   }

@@ -28,7 +28,7 @@ export class PatchStrategicMergeTransformer implements Transformer {
     if (paths.length === 0 && inline === '') throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty patch content');
     const patches: Resource[] = [];
     for (const entry of paths) patches.push(...patchesOf(entry, ctx));
-    if (inline !== '') patches.push(...smpPatchesFromText(inline, ''));
+    if (inline !== '') patches.push(...smpPatchesFromText(inline, '', ctx.documents));
     if (patches.length === 0) {
       throw new KustomizeError('PATCH_FAILED', `patch appears to be empty; files=[${paths.join(' ')}], Patch=${inline}`);
     }
@@ -45,10 +45,10 @@ export class PatchStrategicMergeTransformer implements Transformer {
 /** An entry that parses as patch objects is inline patch text; anything else is a file path. */
 function patchesOf(entry: string, ctx: PluginContext): Resource[] {
   try {
-    const inline = smpPatchesFromText(entry, '');
+    const inline = smpPatchesFromText(entry, '', ctx.documents);
     if (inline.length > 0) return inline;
   } catch {
     // not patch text: a path
   }
-  return smpPatchesFromText(ctx.loader.loadText(entry), entry);
+  return smpPatchesFromText(ctx.loader.loadText(entry), entry, ctx.documents);
 }

@@ -42,8 +42,8 @@ export class PatchTransformer implements Transformer {
       const path = args.path;
       text = withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.loadText(path));
     }
-    const smp = attempt(() => smpPatchesFromText(text, file));
-    const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file));
+    const smp = attempt(() => smpPatchesFromText(text, file, ctx.documents));
+    const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file, ctx.documents));
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
     if (!smp && !json) throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file });
     return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);

@@ -5,7 +5,6 @@ import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
-import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 
@@ -66,7 +65,7 @@ function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginCon
 /** A replacement file: one replacement (a map) or a list of them; unknown fields are ignored. */
 function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
   const text = ctx.loader.loadText(path);
-  const content: Value | undefined = parseYamlDocuments(text, path, { dialect: 'yaml11' })[0];
+  const content: Value | undefined = ctx.documents(text, path, { dialect: 'yaml11' })[0];
   const shape = Array.isArray(content) ? { list: ReplacementShape } : isMap(content) ? ReplacementShape : undefined;
   if (!shape) {
     throw new KustomizeError('KUSTOMIZATION_INVALID', `unsupported replacement type encountered within replacement path: ${goKind(content)}`, { file: path });

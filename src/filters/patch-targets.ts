@@ -5,12 +5,13 @@ import type { Resource } from '../model/resource.js';
 import { ResourceSelector } from '../model/selector.js';
 import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch/strategic-merge.js';
 import type { OpenApiSchema } from '../openapi/schema.js';
-import { resourcesFromText } from '../model/resource-factory.js';
+import { resourcesFromValues } from '../model/resource-factory.js';
+import type { ParseDocuments } from '../yaml/parse.js';
 import type { YMap } from '../yaml/value.js';
 
 /** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
-export function smpPatchesFromText(text: string, file: string): Resource[] {
-  return resourcesFromText(text, file);
+export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
+  return resourcesFromValues(parse(text, file), file);
 }
 
 /**

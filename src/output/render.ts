@@ -39,13 +39,27 @@ const BUILD_ANNOTATIONS = [
 /** Removed from every resource before the build's own records are added back (when asked for). */
 const DROPPED_ANNOTATIONS = new Set([...BUILD_ANNOTATIONS, ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION]);
 
+/** What separates two resources in the output. */
+export const DOCUMENT_SEPARATOR = '---\n';
+
+export interface Rendered {
+  resources: Resource[];
+  yaml: string;
+  /** where each resource's text starts in `yaml` */
+  starts: Uint32Array;
+}
+
 /**
  * The build's output: resources with the build-metadata annotations asked for and the
  * bookkeeping ones removed, as YAML documents joined by `---` (nothing for an empty build).
+ * `printedBefore` gives the text an earlier build printed for a resource, when it printed the same object.
  */
-export function renderResources(resources: readonly Resource[], options: RenderOptions): { resources: Resource[]; yaml: string } {
+export function renderResources(resources: readonly Resource[], options: RenderOptions, printedBefore?: (r: Resource) => string | undefined): Rendered {
   for (const r of resources) finishAnnotations(r, options);
-  return { resources: [...resources], yaml: resources.map((r) => emitYaml(r.obj)).join('---\n') };
+  const texts = resources.map((r) => printedBefore?.(r) ?? emitYaml(r.obj));
+  const starts = new Uint32Array(texts.length);
+  for (let i = 1; i < texts.length; i++) starts[i] = starts[i - 1]! + texts[i - 1]!.length + DOCUMENT_SEPARATOR.length;
+  return { resources: [...resources], yaml: texts.join(DOCUMENT_SEPARATOR), starts };
 }
 
 /** An annotation value as kustomize's string map holds it: the text it was written with, if it is still that value. */

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { parseYamlDocuments } from '../yaml/parse.js';
+import { parseYamlDocuments, type ParseDocuments } from '../yaml/parse.js';
 import { cloneValue, isMap, isSeq, setKey, valuesEqual, type Value, type YMap } from '../yaml/value.js';
 
 /** One RFC 6902 operation. */
@@ -14,8 +14,8 @@ export interface JsonPatchOp {
  * Reads JSON patch operations written as a JSON array or as YAML (kustomize accepts both: text
  * that does not start with `[` is read as YAML).
  */
-export function parseJsonPatch(text: string, file = ''): JsonPatchOp[] {
-  const docs = text.trimStart().startsWith('[') ? parseYamlDocuments(text, file) : parseYamlDocuments(text, file, { dialect: 'yaml11' });
+export function parseJsonPatch(text: string, file = '', parse: ParseDocuments = parseYamlDocuments): JsonPatchOp[] {
+  const docs = text.trimStart().startsWith('[') ? parse(text, file) : parse(text, file, { dialect: 'yaml11' });
   const doc = docs.length === 0 ? [] : docs[0];
   if (!isSeq(doc)) throw patchError(`json: cannot unmarshal object into Go value of type jsonpatch.Patch`, file);
   return doc.map((raw, i) => {

@@ -1,8 +1,9 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord } from '../fs/recording-fs.js';
-import type { Resource } from '../model/resource.js';
+import { PrintedBefore } from '../output/printed-before.js';
+import type { Rendered } from '../output/render.js';
 import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
-import { cloneValue, type Value } from '../yaml/value.js';
+import { ParsedTexts } from '../yaml/parsed-texts.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
 const KEYED_OPTIONS = (Object.keys({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output }) as (keyof ResolvedOptions)[]).filter(
@@ -13,49 +14,49 @@ const KEYED_OPTIONS = (Object.keys({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTION
 export interface BuildCacheLimits {
   /** builds remembered with their output (default 16) */
   builds?: number;
-  /** characters of resource files remembered parsed (default 64 million) */
+  /** characters of resource files and patches remembered parsed (default 64 million) */
   parsedChars?: number;
 }
 
 /** A build that read only what its file system answers, with what it made. */
-export interface RememberedBuild {
+export interface RememberedBuild extends Readonly<Rendered> {
   inputs: InputRecord;
-  resources: readonly Resource[];
-  yaml: string;
   warnings: readonly string[];
 }
+
+/** What the cache knows of a build: its answer, when its files read as before; else what it printed last time, if anything. */
+export type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefore: PrintedBefore | undefined };
 
 /**
  * What a caller that builds the same trees again and again (an editor, a UI, a server) keeps
  * between builds, passed as the `cache` option. A build whose every file reads the same as
  * when a remembered build read it, with the same options, is that build's output again; any
- * other build parses only the resource files it has not seen with that content. Builds that
+ * other build parses only the resource files it has not seen with that content, and prints
+ * again only the resources that differ from what the last build of that name printed. Builds that
  * ran anything besides builtins and Compositions (plugins, functions, helm) or fetched
  * remote bases are never remembered: what they make depends on more than the files.
  * What a build returns is its own: the cache keeps copies.
  */
 export class BuildCache {
   private readonly builds = new Map<string, RememberedBuild>();
-  private readonly documents = new Map<string, Value[]>();
-  private parsedChars = 0;
+  /** resource files and the texts steps read (patches…), by content */
+  readonly parsed: ParsedTexts;
   /** a number for each file system callers gave, so keys tell them apart */
   private readonly fileSystems = new WeakMap<FileSystem, number>();
   private fileSystemCount = 0;
   private answeredCount = 0;
   private builtCount = 0;
   private readonly maxBuilds: number;
-  private readonly maxParsedChars: number;
 
   constructor(limits: BuildCacheLimits = {}) {
     this.maxBuilds = limits.builds ?? 16;
-    this.maxParsedChars = limits.parsedChars ?? 64_000_000;
+    this.parsed = new ParsedTexts(limits.parsedChars ?? 64_000_000);
   }
 
   /** Forgets everything. */
   clear(): void {
     this.builds.clear();
-    this.documents.clear();
-    this.parsedChars = 0;
+    this.parsed.clear();
   }
 
   /** How many builds the cache answered, and how many it could not (they ran). */
@@ -73,41 +74,22 @@ export class BuildCache {
     return JSON.stringify([fsId, path, KEYED_OPTIONS.map((name) => options[name])]);
   }
 
-  /** The remembered build of that name, if `fs` still holds what it read. */
-  recall(key: string, fs: FileSystem): RememberedBuild | undefined {
+  /** The remembered build of that name if `fs` still holds what it read; else what it printed, for the build that runs instead. */
+  recall(key: string, fs: FileSystem): Recalled {
     const remembered = this.builds.get(key);
     this.builds.delete(key);
     if (!remembered?.inputs.holdsIn(fs)) {
       this.builtCount++;
-      return undefined;
+      return { printedBefore: remembered && new PrintedBefore(remembered) };
     }
     this.builds.set(key, remembered);
     this.answeredCount++;
-    return remembered;
+    return { answer: remembered };
   }
 
   remember(key: string, build: RememberedBuild): void {
     this.builds.delete(key);
     this.builds.set(key, build);
     if (this.builds.size > this.maxBuilds) this.builds.delete(this.builds.keys().next().value!);
-  }
-
-  /** The documents of a resource file's text, parsed once per content; each call gets its own copy. */
-  parsed(text: string, parse: () => Value[]): Value[] {
-    let docs = this.documents.get(text);
-    if (docs) {
-      this.documents.delete(text);
-    } else {
-      docs = parse();
-      if (text.length > this.maxParsedChars) return docs;
-      this.parsedChars += text.length;
-      for (const oldest of this.documents.keys()) {
-        if (this.parsedChars <= this.maxParsedChars) break;
-        this.documents.delete(oldest);
-        this.parsedChars -= oldest.length;
-      }
-    }
-    this.documents.set(text, docs);
-    return docs.map(cloneValue);
   }
 }

@@ -6,7 +6,8 @@ import type { SortOptions } from '../kinds/kustomization.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { resolveOptions, VERSION, type ResolvedOptions } from '../options.js';
-import { renderResources } from '../output/render.js';
+import type { PrintedBefore } from '../output/printed-before.js';
+import { renderResources, type Rendered } from '../output/render.js';
 import { compositionResolver } from '../composition/composition-resolver.js';
 import { BUILTINS, builtinConfig } from '../plugins/builtins.js';
 import { PluginResolution } from '../plugins/configure.js';
@@ -52,17 +53,20 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       options.warn?.(m);
     },
   });
-  if (!cache) return (await buildWith(path, resolved, fs, plugins, warnings)).result;
+  if (!cache) {
+    const { rendered } = await buildWith(path, resolved, fs, plugins);
+    return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+  }
   const key = cache.keyOf(path, resolved, options.fs);
-  const remembered = cache.recall(key, fs);
-  if (remembered) {
-    for (const m of remembered.warnings) options.warn?.(m);
-    return resultOf(remembered);
+  const recalled = cache.recall(key, fs);
+  if (recalled.answer) {
+    for (const m of recalled.answer.warnings) options.warn?.(m);
+    return resultOf(recalled.answer);
   }
   const recording = new RecordingFileSystem(fs);
-  const { result, filesDecide } = await buildWith(path, resolved, recording, plugins, warnings, cache);
-  if (!filesDecide) return result;
-  const kept: RememberedBuild = { inputs: recording.record(), resources: result.resources, yaml: result.yaml, warnings: [...warnings] };
+  const { rendered, filesDecide } = await buildWith(path, resolved, recording, plugins, cache, recalled.printedBefore);
+  if (!filesDecide) return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+  const kept: RememberedBuild = { ...rendered, inputs: recording.record(), warnings: [...warnings] };
   cache.remember(key, kept);
   return resultOf(kept);
 }
@@ -88,9 +92,9 @@ async function buildWith(
   resolved: ResolvedOptions,
   fs: FileSystem,
   plugins: readonly PluginRegistration[] | undefined,
-  warnings: string[],
   cache?: BuildCache,
-): Promise<{ result: BuildResult; filesDecide: boolean }> {
+  printedBefore?: PrintedBefore,
+): Promise<{ rendered: Rendered; filesDecide: boolean }> {
   // a Composition step runs a Composition directory in this build (its context is made just below)
   const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
   const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(plugins ?? []), functionSpecResolver], pluginHomeResolver());
@@ -112,11 +116,12 @@ async function buildWith(
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
       await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, finish).transform(resources, finish);
     }
-    const rendered = renderResources(resources.resources(), {
-      originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
-      transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
-    });
-    return { result: { resources: rendered.resources, yaml: rendered.yaml, warnings }, filesDecide: ctx.filesDecide };
+    const rendered = renderResources(
+      resources.resources(),
+      { originAnnotations: ctx.buildMetadata.includes('originAnnotations'), transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations') },
+      printedBefore && ((r) => printedBefore.textOf(r)),
+    );
+    return { rendered, filesDecide: ctx.filesDecide };
   } finally {
     ctx.cleanup();
   }

@@ -7,9 +7,13 @@ import type { PluginContext } from '../plugins/plugin.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
-import { parseYamlDocuments } from '../yaml/parse.js';
+import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
+import { ParsedTexts } from '../yaml/parsed-texts.js';
 import type { Value } from '../yaml/value.js';
 import type { BuildCache } from './build-cache.js';
+
+/** How many characters of step texts one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
+const STEP_TEXT_CHARS = 4_000_000;
 
 /**
  * What every kustomization of one build shares: the options, the file system, the plugin
@@ -39,9 +43,20 @@ export class BuildContext {
     private readonly cache?: BuildCache,
   ) {}
 
+  /**
+   * The texts steps parse (patches, replacement files) when there is no cache: one patch file
+   * is often applied to many targets (argo-cd's redis-ha applies one to 45 resources).
+   */
+  private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
+
   /** The documents of a resource file's text; with a cache, a copy of what it holds for that text. */
-  documents(text: string, file: string): Value[] {
-    return this.cache ? this.cache.parsed(text, () => parseYamlDocuments(text, file)) : parseYamlDocuments(text, file);
+  resourceDocuments(text: string, file: string): Value[] {
+    return this.cache ? this.cache.parsed.documents(text, file) : parseYamlDocuments(text, file);
+  }
+
+  /** The documents of a text a step reads, parsed once per build (with a cache, once per content); each call gets its own copy. */
+  stepDocuments(text: string, file: string, options?: ParseOptions): Value[] {
+    return (this.cache?.parsed ?? this.stepTexts).documents(text, file, options);
   }
 
   /** The source of remote resources, made on first use. */
@@ -66,6 +81,6 @@ export class BuildContext {
   }
 
   pluginContext(loader: Loader): PluginContext {
-    return { loader, options: this.options, openapi: this.openapi, warn: (m) => this.warn(m) };
+    return { loader, options: this.options, openapi: this.openapi, warn: (m) => this.warn(m), documents: (text, file, options) => this.stepDocuments(text, file, options) };
   }
 }

@@ -164,7 +164,7 @@ export class KustomizationTarget implements BuildTarget {
       const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       const text = utf8DecodeStrict(bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
-      resources = resourcesFromValues(this.ctx.documents(text, path), path);
+      resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
     } catch (e) {
       if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${e.message}`, { cause: e });
       throw wrapError(e, `accumulating resources from '${path}'`);

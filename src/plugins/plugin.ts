@@ -4,12 +4,13 @@ import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Origin } from '../model/origin.js';
 import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { ParseDocuments } from '../yaml/parse.js';
 import type { YMap } from '../yaml/value.js';
 
 /**
  * What a plugin can see of the build: the loader of the kustomization that configured it
  * (relative files resolve against its directory, under its load restriction), the build's
- * options, and a place for warnings.
+ * options, a place for warnings, and a YAML reader that parses a text once per build.
  */
 export interface PluginContext {
   readonly loader: Loader;
@@ -17,6 +18,8 @@ export interface PluginContext {
   /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
   readonly openapi: OpenApiSchemaSetting;
   warn(message: string): void;
+  /** The documents of a text the step reads (a patch…): parsed once per build and text; each call gets its own copy. */
+  documents: ParseDocuments;
 }
 
 /** Produces new resources. */

@@ -29,6 +29,9 @@ export interface ParseOptions {
   dialect?: 'yaml11';
 }
 
+/** A reader of YAML texts: {@link parseYamlDocuments}, or one that keeps what it read. */
+export type ParseDocuments = (text: string, file: string, options?: ParseOptions) => Value[];
+
 /**
  * Reads YAML the way kustomize reads resources (yaml.v3 decoding into `interface{}`): every
  * document of a multi-document stream, empty documents dropped, aliases and `<<` merge keys

@@ -59,18 +59,22 @@ export function scalarSourceText(annotations: YMap, key: string): string | undef
 
 /** Deep copy (with the keys written empty and the annotation texts); scalars are immutable and shared. */
 export function cloneValue<T extends Value>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(cloneValue) as T;
-  if (isMap(v)) {
-    const out: YMap = {};
-    for (const k of Object.keys(v)) {
-      setKey(out, k, cloneValue(v[k]!));
-      if (isWrittenEmpty(v, k)) markWrittenEmpty(out, k);
-    }
-    const texts = (v as Marked)[SOURCE_TEXTS];
-    if (texts) markSourceTexts(out, texts);
-    return out as T;
+  const m = v as Marked;
+  const out: YMap = {};
+  // indexed, and the marks looked up once per map rather than per key: copies are most of what a cached build does
+  const keys = Object.keys(m);
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (k === '__proto__') setKey(out, k, cloneValue(m[k]!));
+    else out[k] = cloneValue(m[k]!);
   }
-  return v;
+  const empty = m[WRITTEN_EMPTY];
+  if (empty) for (const k of empty) if (ownValue(out, k) === null) markWrittenEmpty(out, k);
+  const texts = m[SOURCE_TEXTS];
+  if (texts) markSourceTexts(out, texts);
+  return out as T;
 }
 
 /** Sets a key without tripping over `__proto__`, which is an ordinary key in YAML. */
@@ -90,19 +94,36 @@ function isInteger(v: Value | undefined): v is number | bigint {
 
 /** Structural equality of two values (map key order ignored). */
 export function valuesEqual(a: Value | undefined, b: Value | undefined): boolean {
-  if (a === b) return true;
+  return structurallyEqual(a, b, sameScalar);
+}
+
+/**
+ * Whether two values print the same: structurally equal with their scalars identical (1 is not
+ * 1n, 0 is not -0), as a printer that tells them apart needs.
+ */
+export function identicalValues(a: Value | undefined, b: Value | undefined): boolean {
+  return structurallyEqual(a, b, Object.is);
+}
+
+// 1 and 1n are the same YAML integer
+function sameScalar(a: Value | undefined, b: Value | undefined): boolean {
+  return a === b || (isInteger(a) && isInteger(b) && BigInt(a) === BigInt(b));
+}
+
+/** Equal collections of equal keys and items, and scalars that `scalarsEqual` finds equal. */
+function structurallyEqual(a: Value | undefined, b: Value | undefined, scalarsEqual: (a: Value | undefined, b: Value | undefined) => boolean): boolean {
+  if (typeof a === 'object' && a === b) return true;
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!valuesEqual(a[i], b[i])) return false;
+    for (let i = 0; i < a.length; i++) if (!structurallyEqual(a[i], b[i], scalarsEqual)) return false;
     return true;
   }
   if (isMap(a)) {
     if (!isMap(b)) return false;
     const ka = Object.keys(a);
     if (ka.length !== Object.keys(b).length) return false;
-    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !valuesEqual(a[k], b[k])) return false;
+    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !structurallyEqual(a[k], b[k], scalarsEqual)) return false;
     return true;
   }
-  // 1 and 1n are the same YAML integer
-  return isInteger(a) && isInteger(b) && BigInt(a) === BigInt(b);
+  return (typeof b !== 'object' || b === null) && scalarsEqual(a, b);
 }
