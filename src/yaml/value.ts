@@ -120,10 +120,14 @@ function structurallyEqual(a: Value | undefined, b: Value | undefined, scalarsEq
   }
   if (isMap(a)) {
     if (!isMap(b)) return false;
-    const ka = Object.keys(a);
-    if (ka.length !== Object.keys(b).length) return false;
-    for (const k of ka) if (!Object.prototype.hasOwnProperty.call(b, k) || !structurallyEqual(a[k], b[k], scalarsEqual)) return false;
-    return true;
+    // keys counted, not listed (no arrays made); an enumerable key inherited from a polluted prototype only makes them unequal
+    let keys = 0;
+    for (const k in a) {
+      if (!Object.prototype.hasOwnProperty.call(b, k) || !structurallyEqual(a[k], b[k], scalarsEqual)) return false;
+      keys++;
+    }
+    for (const _ in b) keys--;
+    return keys === 0;
   }
   return (typeof b !== 'object' || b === null) && scalarsEqual(a, b);
 }
