@@ -4,12 +4,12 @@ import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { buildStateAnnotations, hideBuildState, showBuildState } from '../model/build-state-annotations.js';
-import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
+import { applyJsonPatch, jsonPatchIfList, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { emitYaml } from '../yaml/emit.js';
 import { isMap, type YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
-import { applySmpTo, selectTargets, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
+import { applySmpTo, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -42,8 +42,8 @@ export class PatchTransformer implements Transformer {
       const path = args.path;
       text = withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.loadText(path));
     }
-    const smp = attempt(() => smpPatchesFromText(text, file, ctx.documents));
-    const json = text === '' ? undefined : attempt(() => parseJsonPatch(text, file, ctx.documents));
+    const smp = attempt(() => smpPatchesIfObjects(text, file, ctx.documents));
+    const json = text === '' ? undefined : attempt(() => jsonPatchIfList(text, file, ctx.documents));
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
     if (!smp && !json) throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file });
     return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);

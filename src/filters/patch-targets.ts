@@ -7,11 +7,21 @@ import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch
 import type { OpenApiSchema } from '../openapi/schema.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ParseDocuments } from '../yaml/parse.js';
-import type { YMap } from '../yaml/value.js';
+import { isMap, type YMap } from '../yaml/value.js';
 
 /** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
 export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
   return resourcesFromValues(parse(text, file), file);
+}
+
+/**
+ * The same, or undefined when a document is not an object (a JSON patch's list, say), without
+ * building the error: a `patches` entry tries its text both ways, and argo-cd applies one JSON
+ * patch file through 45 entries.
+ */
+export function smpPatchesIfObjects(text: string, file: string, parse: ParseDocuments): Resource[] | undefined {
+  const docs = parse(text, file);
+  return docs.every((d) => d === null || isMap(d)) ? resourcesFromValues(docs, file) : undefined;
 }
 
 /**

@@ -109,6 +109,11 @@ export class Loader {
     return { path, dir: dirname(path) };
   }
 
+  /** Whether `path` (relative to the root) is a directory, symlinks followed. */
+  isDirectory(path: string): boolean {
+    return this.fs.isDirectory(this.absolute(path));
+  }
+
   /** Reads a text file (UTF-8, as kustomize's YAML reader requires), enforcing the load restriction. */
   loadText(path: string): string {
     const text = utf8DecodeStrict(this.load(path));

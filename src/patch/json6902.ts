@@ -15,9 +15,19 @@ export interface JsonPatchOp {
  * that does not start with `[` is read as YAML).
  */
 export function parseJsonPatch(text: string, file = '', parse: ParseDocuments = parseYamlDocuments): JsonPatchOp[] {
+  const ops = jsonPatchIfList(text, file, parse);
+  if (!ops) throw patchError(`json: cannot unmarshal object into Go value of type jsonpatch.Patch`, file);
+  return ops;
+}
+
+/**
+ * The same, or undefined when the text's first document is not a list (a strategic-merge
+ * patch, say), without building the error: a `patches` entry tries its text both ways.
+ */
+export function jsonPatchIfList(text: string, file: string, parse: ParseDocuments): JsonPatchOp[] | undefined {
   const docs = text.trimStart().startsWith('[') ? parse(text, file) : parse(text, file, { dialect: 'yaml11' });
   const doc = docs.length === 0 ? [] : docs[0];
-  if (!isSeq(doc)) throw patchError(`json: cannot unmarshal object into Go value of type jsonpatch.Patch`, file);
+  if (!isSeq(doc)) return undefined;
   return doc.map((raw, i) => {
     if (!isMap(raw)) throw patchError(`operation ${i} is not an object`, file);
     const op = raw['op'];

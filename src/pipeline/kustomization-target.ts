@@ -131,30 +131,42 @@ export class KustomizationTarget implements BuildTarget {
         await withErrorPrefix(`accumulating resources from '${path}'`, async () => this.accumulateDirectory(acc, await this.childTarget(path), false));
         continue;
       }
-      let fileError: KustomizeError;
-      try {
-        await this.accumulateFile(acc, path, recordOrigins);
-        continue;
-      } catch (e) {
-        // an HTTP error on something that is not a git URL ends the build, as in kustomize
-        if (e instanceof KustomizeError && e.cause instanceof HttpStatusError && !parseRepoSpec(path)) throw e;
-        fileError = e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${path}'`);
-      }
+      // A local directory is no file: reading it as one, as kustomize tries first, can only fail, so that
+      // error (part of the message when the directory fails too) is made only then; most entries are directories.
+      const directory = !isHttpUrl(path) && this.loader.isDirectory(path);
+      let fileError = directory ? undefined : await this.fileAttempt(acc, path, recordOrigins);
+      if (!directory && !fileError) continue;
+      const asFile = async (): Promise<KustomizeError> =>
+        (fileError ??=
+          (await this.fileAttempt(acc, path, recordOrigins)) ?? new KustomizeError('FILE_INVALID', `'${path}' reads both as a directory and as a file`, { file: path }));
       let child: ChildTarget;
       try {
         child = await this.childTarget(path);
       } catch (e) {
-        if (fileError.code === 'YAML_INVALID' || fileError.code === 'RESOURCE_INVALID' || fileError.code === 'FILE_INVALID') throw fileError;
-        const both = wrapError(e, `accumulation err='${fileError.message}'`);
+        const failed = await asFile();
+        if (failed.code === 'YAML_INVALID' || failed.code === 'RESOURCE_INVALID' || failed.code === 'FILE_INVALID') throw failed;
+        const both = wrapError(e, `accumulation err='${failed.message}'`);
         // a file the restriction refused is not a missing directory
-        if (fileError.code === 'LOAD_RESTRICTED' && both.code === 'FILE_NOT_FOUND') throw new KustomizeError('LOAD_RESTRICTED', both.message, { ...(fileError.file && { file: fileError.file }), cause: e });
+        if (failed.code === 'LOAD_RESTRICTED' && both.code === 'FILE_NOT_FOUND') throw new KustomizeError('LOAD_RESTRICTED', both.message, { ...(failed.file && { file: failed.file }), cause: e });
         throw both;
       }
       try {
         await this.accumulateDirectory(acc, child, false);
       } catch (e) {
-        throw wrapError(e, `accumulation err='${fileError.message}'`);
+        throw wrapError(e, `accumulation err='${(await asFile()).message}'`);
       }
+    }
+  }
+
+  /** Accumulates `path` as a resource file; undefined when it was one, else why not (an HTTP error ends the build). */
+  private async fileAttempt(acc: Accumulator, path: string, recordOrigins: boolean): Promise<KustomizeError | undefined> {
+    try {
+      await this.accumulateFile(acc, path, recordOrigins);
+      return undefined;
+    } catch (e) {
+      // an HTTP error on something that is not a git URL ends the build, as in kustomize
+      if (e instanceof KustomizeError && e.cause instanceof HttpStatusError && !parseRepoSpec(path)) throw e;
+      return e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${path}'`);
     }
   }
 

@@ -89,3 +89,27 @@ test('a patch that matches nothing names the kustomization and the patches entry
   assert.equal(e.file, 'kustomization.yaml');
   assert.equal(e.field, 'patches[1]');
 });
+
+test('a directory entry that fails as a directory names both attempts, as file then as directory (as kubectl does)', async () => {
+  const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n- empty\n', 'app/empty/notes.txt': 'no kustomization here\n' });
+  await assert.rejects(build('/app', { fs }), (e: unknown) => {
+    assert.ok(e instanceof KustomizeError);
+    assert.equal(e.code, 'KUSTOMIZATION_NOT_FOUND');
+    assert.equal(
+      e.message,
+      "accumulating resources: accumulation err='accumulating resources from 'empty': '/app/empty' must resolve to a file': couldn't make target for path '/app/empty': unable to find one of 'kustomization.yaml', 'kustomization.yml' or 'Kustomization' in directory '/app/empty'",
+    );
+    return true;
+  });
+});
+
+test('a file system that calls a path a directory and reads it as a file too gets an error naming the path', async () => {
+  const memory = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n- both\n', 'app/both': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n' });
+  const fs = Object.create(memory) as MemoryFileSystem;
+  fs.isDirectory = (path) => path === '/app/both' || memory.isDirectory(path);
+  await assert.rejects(build('/app', { fs }), (e: unknown) => {
+    assert.ok(e instanceof KustomizeError);
+    assert.match(e.message, /'both' reads both as a directory and as a file/);
+    return true;
+  });
+});
