@@ -24,6 +24,9 @@ import type { BuildTarget } from './target.js';
 import type { StepConfig } from './step.js';
 import { configureSteps, runGenerator, runTransformers, runValidator } from './steps.js';
 
+/** Entries named like this are resource files, almost always: they are read as files without asking first. */
+const RESOURCE_FILE_NAME = /\.(ya?ml|json)$/i;
+
 /** Where a kustomization directory is, for origin annotations. */
 export interface OriginBase {
   /** relative to the top of the build, or to the root of `repo` */
@@ -131,9 +134,10 @@ export class KustomizationTarget implements BuildTarget {
         await withErrorPrefix(`accumulating resources from '${path}'`, async () => this.accumulateDirectory(acc, await this.childTarget(path), false));
         continue;
       }
-      // A local directory is no file: reading it as one, as kustomize tries first, can only fail, so that
-      // error (part of the message when the directory fails too) is made only then; most entries are directories.
-      const directory = !isHttpUrl(path) && this.loader.isDirectory(path);
+      // A local directory is no file: reading it as one, as kustomize tries first, can only fail, so for an entry
+      // that is one, that error (part of the message when the directory fails too) is made only then. Entries
+      // named like resource files are read first, as before: asking each of them would cost a stat.
+      const directory = !RESOURCE_FILE_NAME.test(path) && !isHttpUrl(path) && this.loader.isDirectory(path);
       let fileError = directory ? undefined : await this.fileAttempt(acc, path, recordOrigins);
       if (!directory && !fileError) continue;
       const asFile = async (): Promise<KustomizeError> =>
