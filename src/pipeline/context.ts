@@ -36,18 +36,18 @@ export class BuildContext {
 
   private remoteSource: RemoteSource | undefined;
 
+  /**
+   * The texts steps parse (patches, replacement files) when there is no cache: one patch file
+   * is often applied to many targets (argo-cd's redis-ha applies one to 45 resources).
+   */
+  private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
+
   constructor(
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
     readonly resolution: PluginResolution,
     private readonly cache?: BuildCache,
   ) {}
-
-  /**
-   * The texts steps parse (patches, replacement files) when there is no cache: one patch file
-   * is often applied to many targets (argo-cd's redis-ha applies one to 45 resources).
-   */
-  private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
 
   /** The documents of a resource file's text; with a cache, a copy of what it holds for that text. */
   resourceDocuments(text: string, file: string): Value[] {
