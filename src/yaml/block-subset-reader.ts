@@ -35,6 +35,7 @@ const CONTINUATION_DECLINED = new Set([0x2d, 0x3f, 0x3a]);
 const SPACE = 0x20;
 const QUESTION = 0x3f;
 const BACKSLASH = 0x5c;
+const TAB = 0x09;
 
 /** Escapes of double-quoted scalars that name one character. */
 const ESCAPES: Record<string, string> = {
@@ -62,8 +63,9 @@ export function readBlockSubset(text: string, options: BlockSubsetOptions): Valu
   }
 }
 
-function hasTab(t: string, from: number, end: number): boolean {
-  for (let i = from; i < end; i++) if (t.charCodeAt(i) === 0x09) return true;
+/** Whether the character `code` is in `t` between `from` and `end`: a search bounded on both sides, as a reader of long texts needs. */
+function hasCode(t: string, code: number, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) if (t.charCodeAt(i) === code) return true;
   return false;
 }
 
@@ -136,7 +138,7 @@ class BlockSubsetReader {
       if (end < 0) end = t.length;
       const c = this.afterSpaces(p);
       if (c < end && t.charCodeAt(c) !== HASH) {
-        if (this.hasTabs && hasTab(t, c, end)) outside();
+        if (this.hasTabs && hasCode(t, TAB, c, end)) outside();
         return { start: p, content: c, end, indent: c - p };
       }
       p = end + 1;
@@ -176,7 +178,7 @@ class BlockSubsetReader {
       const close = this.doubleQuotedEndOnLine(p + 1, end);
       if (close === undefined) return undefined; // a multi-line value
       if (t.charCodeAt(close) !== COLON || (close + 1 !== end && t.charCodeAt(close + 1) !== SPACE)) return undefined;
-      if (t.lastIndexOf('\\', close) > p) outside(); // a key with escapes: left to the full reader
+      if (hasCode(t, BACKSLASH, p + 1, close)) outside(); // a key with escapes: left to the full reader
       return close + 1;
     }
     if (c === 0x27) {
@@ -245,7 +247,7 @@ class BlockSubsetReader {
     let i = p + 1;
     let end = line.end;
     for (;;) {
-      if (this.hasTabs && hasTab(t, i, end)) outside();
+      if (this.hasTabs && hasCode(t, TAB, i, end)) outside();
       for (; i < end; i++) {
         const ch = t.charCodeAt(i);
         if (ch === 0x22) {
@@ -318,7 +320,7 @@ class BlockSubsetReader {
         if (q >= t.length) outside(); // never closed
         const raw = this.rawLine(q);
         // a blank line, or one no deeper than the collection: left to the full reader
-        if (raw.content === raw.end || raw.content - q <= indent || (this.hasTabs && hasTab(t, q, raw.end))) outside();
+        if (raw.content === raw.end || raw.content - q <= indent || (this.hasTabs && hasCode(t, TAB, q, raw.end))) outside();
         i = raw.content;
         end = raw.end;
       }
@@ -330,7 +332,7 @@ class BlockSubsetReader {
         const c = t.charCodeAt(i);
         if (c === 0x22 || c === 0x27) {
           const close = c === 0x27 ? this.singleQuotedEnd(i + 1, end) : this.doubleQuotedEndOnLine(i + 1, end);
-          if (close === undefined || (c === 0x22 && t.lastIndexOf('\\', close) > i)) outside();
+          if (close === undefined || (c === 0x22 && hasCode(t, BACKSLASH, i + 1, close))) outside();
           out.push(this.quotedValue(i, close));
           i = close;
         } else {
@@ -512,7 +514,7 @@ class BlockSubsetReader {
       }
       if (c - q <= indent || t.charCodeAt(c) === HASH) break;
       // a continuation line may start with any indicator (`"Secret"`, `|| x`, `> 0`): it is in a scalar already
-      if ((this.hasTabs && hasTab(t, q, end)) || (CONTINUATION_DECLINED.has(t.charCodeAt(c)) && (c + 1 === end || t.charCodeAt(c + 1) === SPACE))) outside();
+      if ((this.hasTabs && hasCode(t, TAB, q, end)) || (CONTINUATION_DECLINED.has(t.charCodeAt(c)) && (c + 1 === end || t.charCodeAt(c + 1) === SPACE))) outside();
       const contentEnd = this.plainEnd(c, end);
       text += (blanks === 0 ? ' ' : '\n'.repeat(blanks)) + t.slice(c, contentEnd);
       blanks = 0;
@@ -571,7 +573,7 @@ class BlockSubsetReader {
     let blanks = 0;
     for (let q = line.end + 1; q < t.length; ) {
       const { end, content: c } = this.rawLine(q);
-      if (this.hasTabs && hasTab(t, q, end)) outside();
+      if (this.hasTabs && hasCode(t, TAB, q, end)) outside();
       if (c === end) {
         blanks++;
         q = end + 1;
