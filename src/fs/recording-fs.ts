@@ -1,3 +1,4 @@
+import { copyBytes, sameBytes } from '../encoding/bytes.js';
 import type { EntryType, FileSystem } from './filesystem.js';
 
 /** What one question to the file system answered: a value (a file's bytes, an array: a copy), or what it threw. */
@@ -73,8 +74,7 @@ function answerOf(fs: FileSystem, question: Question, path: string): Answer {
 
 /** An answer held by value: the build may change the arrays it is given, the file system its bytes. */
 function copyOf(value: unknown): unknown {
-  // (slice copies; on a Node Buffer it makes a Buffer, which compares natively below)
-  if (value instanceof Uint8Array) return Uint8Array.prototype.slice.call(value);
+  if (value instanceof Uint8Array) return copyBytes(value);
   return Array.isArray(value) ? [...value] : value;
 }
 
@@ -99,13 +99,4 @@ function sameAnswer(a: Answer, b: Answer): boolean {
   if (x instanceof Uint8Array) return y instanceof Uint8Array && sameBytes(x, y);
   if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
   return x === y;
-}
-
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false;
-  // Node's Buffer compares in native code: megabytes of CRDs in a fraction of a millisecond
-  const equals = (a as Uint8Array & { equals?: (other: Uint8Array) => boolean }).equals;
-  if (typeof equals === 'function') return equals.call(a, b);
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }

@@ -34,7 +34,10 @@ export class Loader {
     readonly remote: RemoteOrigin | undefined,
     /** directories with their symlinks resolved, shared by the loaders of one build on one file system (links do not change during it) */
     private readonly realDirs: Map<string, string> = referrer?.fs === fs ? referrer.realDirs : new Map(),
-  ) {}
+  ) {
+    // the root is resolved already: the files beside the kustomization need no realpath of their own
+    realDirs.set(root, root);
+  }
 
   /** The loader for the directory a build starts at; `target` as the user gave it (relative to `cwd`). */
   static atRoot(fs: FileSystem, target: string, restriction: LoadRestriction, cwd = '/'): Loader {

@@ -1,3 +1,4 @@
+import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord } from '../fs/recording-fs.js';
 import { PrintedBefore } from '../output/printed-before.js';
@@ -16,6 +17,8 @@ export interface BuildCacheLimits {
   builds?: number;
   /** characters of resource files and patches remembered parsed (default 64 million) */
   parsedChars?: number;
+  /** bytes of resource files remembered with their text (default 64 million) */
+  decodedBytes?: number;
 }
 
 /** A build that read only what its file system answers, with what it made. */
@@ -31,7 +34,7 @@ export type Recalled = { answer: RememberedBuild } | { answer?: undefined; print
  * What a caller that builds the same trees again and again (an editor, a UI, a server) keeps
  * between builds, passed as the `cache` option. A build whose every file reads the same as
  * when a remembered build read it, with the same options, is that build's output again; any
- * other build parses only the resource files it has not seen with that content, and prints
+ * other build decodes and parses only the resource files it has not seen with that content, and prints
  * again only the resources that differ from what the last build of that name printed. Builds that
  * ran anything besides builtins and Compositions (plugins, functions, helm) or fetched
  * remote bases are never remembered: what they make depends on more than the files.
@@ -41,6 +44,8 @@ export class BuildCache {
   private readonly builds = new Map<string, RememberedBuild>();
   /** resource files and the texts steps read (patches…), by content */
   readonly parsed: ParsedTexts;
+  /** resource files' texts, by path, while their bytes stay the same */
+  readonly decoded: DecodedTexts;
   /** a number for each file system callers gave, so keys tell them apart */
   private readonly fileSystems = new WeakMap<FileSystem, number>();
   private fileSystemCount = 0;
@@ -51,12 +56,14 @@ export class BuildCache {
   constructor(limits: BuildCacheLimits = {}) {
     this.maxBuilds = limits.builds ?? 16;
     this.parsed = new ParsedTexts(limits.parsedChars ?? 64_000_000);
+    this.decoded = new DecodedTexts(limits.decodedBytes ?? 64_000_000);
   }
 
   /** Forgets everything. */
   clear(): void {
     this.builds.clear();
     this.parsed.clear();
+    this.decoded.clear();
   }
 
   /** How many builds the cache answered, and how many it could not (they ran). */

@@ -1,3 +1,4 @@
+import { utf8DecodeStrict } from '../encoding/base64.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Loader } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
@@ -48,6 +49,11 @@ export class BuildContext {
     readonly resolution: PluginResolution,
     private readonly cache?: BuildCache,
   ) {}
+
+  /** The text of a resource file's bytes (undefined when they are not UTF-8); with a cache, the text it had when it last read the same. */
+  resourceText(path: string, bytes: Uint8Array): string | undefined {
+    return this.cache ? this.cache.decoded.text(path, bytes) : utf8DecodeStrict(bytes);
+  }
 
   /** The documents of a resource file's text; with a cache, a copy of what it holds for that text. */
   resourceDocuments(text: string, file: string): Value[] {

@@ -1,5 +1,4 @@
 import { layerCatalogResolvers } from '../catalog/resolver.js';
-import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
@@ -177,8 +176,9 @@ export class KustomizationTarget implements BuildTarget {
   private async accumulateFile(acc: Accumulator, path: string, recordOrigins: boolean): Promise<void> {
     let resources: Resource[];
     try {
-      const bytes = isHttpUrl(path) ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
-      const text = utf8DecodeStrict(bytes);
+      const remote = isHttpUrl(path);
+      const bytes = remote ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
+      const text = this.ctx.resourceText(remote ? path : this.loader.absolute(path), bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
       resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
     } catch (e) {

@@ -1,3 +1,4 @@
+import { SizedLru } from '../sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
 import { cloneValue, type Value } from './value.js';
 
@@ -9,36 +10,24 @@ type Dialect = NonNullable<ParseOptions['dialect']> | 'yaml.v3';
  * holds; the least recently used goes first, and a text longer than the bound is not kept.
  */
 export class ParsedTexts {
-  private readonly texts = new Map<string, Partial<Record<Dialect, Value[]>>>();
-  private chars = 0;
+  private readonly texts: SizedLru<string, Partial<Record<Dialect, Value[]>>>;
 
   constructor(
-    private readonly maxChars: number,
+    maxChars: number,
     private readonly parse: ParseDocuments = parseYamlDocuments,
-  ) {}
+  ) {
+    this.texts = new SizedLru(maxChars, (text) => text.length);
+  }
 
   documents(text: string, file: string, options: ParseOptions = {}): Value[] {
     const dialect: Dialect = options.dialect ?? 'yaml.v3';
     let parsed = this.texts.get(text);
-    if (parsed) {
-      this.texts.delete(text);
-    } else {
-      if (text.length > this.maxChars) return this.parse(text, file, options);
-      parsed = {};
-      this.chars += text.length;
-      for (const oldest of this.texts.keys()) {
-        if (this.chars <= this.maxChars) break;
-        this.texts.delete(oldest);
-        this.chars -= oldest.length;
-      }
-    }
-    this.texts.set(text, parsed);
+    if (!parsed) this.texts.set(text, (parsed = {}));
     const docs = (parsed[dialect] ??= this.parse(text, file, options));
     return docs.map(cloneValue);
   }
 
   clear(): void {
     this.texts.clear();
-    this.chars = 0;
   }
 }
