@@ -302,8 +302,9 @@ class BlockSubsetReader {
 
   /**
    * A flow sequence of scalars only (no nested flow collections, pairs or comments inside),
-   * `[a, "b", 'c']`, which may break lines after its `[` or a comma (each line indented deeper
-   * than the collection at `indent`); anything else is left to the full reader.
+   * `[a, "b", 'c']` or `[a, b,]`, which may break lines between its items and separators (each
+   * line indented deeper than the collection at `indent`, as hand-written `args:` lists are);
+   * anything else is left to the full reader.
    */
   private flowSequence(indent: number, p: number, line: Line): YSeq {
     const t = this.text;
@@ -313,8 +314,8 @@ class BlockSubsetReader {
     const skipSpaces = (): void => {
       while (i < end && t.charCodeAt(i) === SPACE) i++;
     };
-    /** Skips spaces, and the line breaks an item may follow. */
-    const skipToItem = (): void => {
+    /** Skips spaces and line breaks, to the next item or separator. */
+    const skipToToken = (): void => {
       for (skipSpaces(); i === end; skipSpaces()) {
         const q = end + 1;
         if (q >= t.length) outside(); // never closed
@@ -325,7 +326,7 @@ class BlockSubsetReader {
         end = raw.end;
       }
     };
-    skipToItem();
+    skipToToken();
     if (t.charCodeAt(i) === 0x5d) i++;
     else {
       for (;;) {
@@ -342,13 +343,17 @@ class BlockSubsetReader {
           if (text === '' || !this.plainStart(start, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
           out.push(this.options.resolve(text));
         }
-        // the separator is on the item's line
-        skipSpaces();
+        // (a plain item ended at its line's end: a next line that does not open with a separator would continue it)
+        skipToToken();
         const sep = t.charCodeAt(i++);
         if (sep === 0x5d) break;
         if (sep !== 0x2c) outside();
-        skipToItem();
-        if (t.charCodeAt(i) === 0x5d) outside(); // a trailing comma
+        skipToToken();
+        if (t.charCodeAt(i) === 0x5d) {
+          // a trailing comma
+          i++;
+          break;
+        }
       }
     }
     if (!this.onlyComment(i, end)) outside();
