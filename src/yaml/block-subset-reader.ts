@@ -42,13 +42,16 @@ const ESCAPES: Record<string, string> = {
   '0': '\0', a: '\x07', b: '\b', t: '\t', '\t': '\t', n: '\n', v: '\v', f: '\f', r: '\r', e: '\x1b',
   ' ': ' ', '"': '"', '/': '/', '\\': '\\', N: '\x85', _: '\xa0', L: '\u2028', P: '\u2029',
 };
-/** Where a plain scalar in a flow sequence ends. */
-const FLOW_PLAIN_ENDS = new Set([0x2c, 0x5d]);
 /** Plain flow scalars left to the full reader: pairs, comments, nested collections, quotes. */
 const FLOW_PLAIN_DECLINED = /[:#[\]{}"']/;
 const HASH = 0x23;
 const DASH = 0x2d;
 const COLON = 0x3a;
+/** Where a plain scalar in a flow sequence ends, and in a flow mapping. */
+const FLOW_SEQ_PLAIN_ENDS = new Set([0x2c, 0x5d]);
+const FLOW_MAP_PLAIN_ENDS = new Set([0x2c, 0x7d]);
+/** Where a plain key in a flow mapping ends: at its `:`, or at a separator (a key with no value, for the full reader). */
+const FLOW_KEY_ENDS = new Set([COLON, 0x2c, 0x7d]);
 
 class OutsideSubset {}
 const OUTSIDE = new OutsideSubset();
@@ -88,6 +91,8 @@ class BlockSubsetReader {
   private depth = 0;
   /** The written text of the last value read, when it was a plain scalar. */
   private plainText: string | undefined;
+  /** Where the last scalar {@link flowScalar} read ends. */
+  private flowScalarEnd = 0;
   /** Tabs are allowed in literal block scalars only (each line is checked when the text has any). */
   private readonly hasTabs: boolean;
 
@@ -330,19 +335,8 @@ class BlockSubsetReader {
     if (t.charCodeAt(i) === 0x5d) i++;
     else {
       for (;;) {
-        const c = t.charCodeAt(i);
-        if (c === 0x22 || c === 0x27) {
-          const close = c === 0x27 ? this.singleQuotedEnd(i + 1, end) : this.doubleQuotedEndOnLine(i + 1, end);
-          if (close === undefined || (c === 0x22 && hasCode(t, BACKSLASH, i + 1, close))) outside();
-          out.push(this.quotedValue(i, close));
-          i = close;
-        } else {
-          const start = i;
-          while (i < end && !FLOW_PLAIN_ENDS.has(t.charCodeAt(i))) i++;
-          const text = t.slice(start, i).trimEnd();
-          if (text === '' || !this.plainStart(start, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
-          out.push(this.options.resolve(text));
-        }
+        out.push(this.flowScalar(i, end, FLOW_SEQ_PLAIN_ENDS));
+        i = this.flowScalarEnd;
         // (a plain item ended at its line's end: a next line that does not open with a separator would continue it)
         skipToToken();
         const sep = t.charCodeAt(i++);
@@ -359,6 +353,85 @@ class BlockSubsetReader {
     if (!this.onlyComment(i, end)) outside();
     this.pos = end + 1;
     return out;
+  }
+
+  /**
+   * A flow mapping of scalars on one line, `{op: remove, path: /x}` (JSON patches are often
+   * written so): keys plain or quoted, each followed by `: `, values plain or quoted, no
+   * nesting, no comments inside; anything else is left to the full reader. An annotations
+   * map's plain values keep the text they were written with, as in a block mapping.
+   */
+  private flowMap(p: number, line: Line, annotations: boolean): YMap {
+    const t = this.text;
+    const end = line.end;
+    const out: YMap = {};
+    const plainTexts = annotations ? new Map<string, string>() : undefined;
+    let i = p + 1;
+    while (i < end && t.charCodeAt(i) === SPACE) i++;
+    if (t.charCodeAt(i) === 0x7d) i++;
+    else {
+      for (;;) {
+        const keyStart = i;
+        const c = t.charCodeAt(i);
+        let colon: number;
+        if (c === 0x22 || c === 0x27) {
+          colon = this.flowQuotedEnd(i, end);
+        } else {
+          if (!this.plainStart(i, end)) outside();
+          colon = i;
+          while (colon < end && !FLOW_KEY_ENDS.has(t.charCodeAt(colon))) colon++;
+          if (FLOW_PLAIN_DECLINED.test(t.slice(keyStart, colon))) outside();
+        }
+        if (t.charCodeAt(colon) !== COLON || t.charCodeAt(colon + 1) !== SPACE) outside();
+        const key = this.key(keyStart, colon + 1);
+        if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
+        i = colon + 2;
+        while (i < end && t.charCodeAt(i) === SPACE) i++;
+        setKey(out, key, this.flowScalar(i, end, FLOW_MAP_PLAIN_ENDS));
+        if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(keyStart, colon + 1), this.plainText);
+        i = this.flowScalarEnd;
+        while (i < end && t.charCodeAt(i) === SPACE) i++;
+        const sep = t.charCodeAt(i++);
+        if (sep === 0x7d) break;
+        if (sep !== 0x2c) outside();
+        while (i < end && t.charCodeAt(i) === SPACE) i++;
+      }
+    }
+    if (!this.onlyComment(i, end)) outside();
+    if (plainTexts) this.recordSourceTexts(out, plainTexts);
+    return out;
+  }
+
+  /**
+   * A scalar in a flow collection at `p`, before `end`: quoted (closed on the line, without
+   * escapes), or plain up to one of `plainEnds`, without indicators the subset leaves to the full
+   * reader. Sets {@link flowScalarEnd} and {@link plainText}.
+   */
+  private flowScalar(p: number, end: number, plainEnds: ReadonlySet<number>): Value {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === 0x22 || c === 0x27) {
+      const close = this.flowQuotedEnd(p, end);
+      this.flowScalarEnd = close;
+      this.plainText = undefined;
+      return this.quotedValue(p, close);
+    }
+    let i = p;
+    while (i < end && !plainEnds.has(t.charCodeAt(i))) i++;
+    const text = t.slice(p, i).trimEnd();
+    if (text === '' || !this.plainStart(p, end) || FLOW_PLAIN_DECLINED.test(text)) outside();
+    this.flowScalarEnd = i;
+    this.plainText = text;
+    return this.options.resolve(text);
+  }
+
+  /** Index just past the closing quote of a scalar quoted at `p` that closes on its line without escapes. */
+  private flowQuotedEnd(p: number, end: number): number {
+    const t = this.text;
+    const double = t.charCodeAt(p) === 0x22;
+    const close = double ? this.doubleQuotedEndOnLine(p + 1, end) : this.singleQuotedEnd(p + 1, end);
+    if (close === undefined || (double && hasCode(t, BACKSLASH, p + 1, close))) outside();
+    return close;
   }
 
   private quotedValue(p: number, close: number): string {
@@ -458,14 +531,14 @@ class BlockSubsetReader {
     this.pos = line.end + 1;
     const c = t.charCodeAt(p);
     if (p === line.end || c === HASH) return this.nestedValue(indent, inMap, annotations);
-    return this.scalarOrFlow(indent, p, line);
+    return this.scalarOrFlow(indent, p, line, annotations);
   }
 
   /**
    * A scalar, literal block scalar or flow sequence starting at `p` on `line` (whose
    * following lines are not yet consumed), in a collection at `indent`. Sets {@link plainText}.
    */
-  private scalarOrFlow(indent: number, p: number, line: Line): Value {
+  private scalarOrFlow(indent: number, p: number, line: Line, annotations: boolean): Value {
     const t = this.text;
     this.pos = line.end + 1;
     let value: Value;
@@ -482,10 +555,7 @@ class BlockSubsetReader {
     } else if (c === 0x7c) {
       value = this.literal(indent, p, line);
     } else if (c === 0x7b) {
-      let close = p + 1;
-      while (t.charCodeAt(close) === SPACE) close++;
-      if (t.charCodeAt(close) !== 0x7d || !this.onlyComment(close + 1, line.end)) outside(); // only `{}`, `{ }`
-      value = {};
+      value = this.flowMap(p, line, annotations);
     } else if (c === 0x5b) {
       value = this.flowSequence(indent, p, line);
     } else {
@@ -625,7 +695,7 @@ class BlockSubsetReader {
     } else if (!this.isKeyAt(line.content, line.end)) {
       // a scalar on the next line (not a block scalar's header, whose indentation rules differ)
       if (this.text.charCodeAt(line.content) === 0x7c) outside();
-      return this.scalarOrFlow(indent, line.content, line);
+      return this.scalarOrFlow(indent, line.content, line, annotations);
     } else {
       const plainTexts = annotations ? new Map<string, string>() : undefined;
       const map = this.map(line.indent, line.content, line, plainTexts);
