@@ -535,8 +535,9 @@ class BlockSubsetReader {
   }
 
   /**
-   * A scalar, literal block scalar or flow sequence starting at `p` on `line` (whose
-   * following lines are not yet consumed), in a collection at `indent`. Sets {@link plainText}.
+   * A scalar, literal block scalar, flow sequence or flow mapping starting at `p` on `line` (whose
+   * following lines are not yet consumed), in a collection at `indent`; `annotations` when it is
+   * the value of an `annotations` key. Sets {@link plainText}.
    */
   private scalarOrFlow(indent: number, p: number, line: Line, annotations: boolean): Value {
     const t = this.text;
