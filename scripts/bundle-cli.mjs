@@ -34,6 +34,24 @@ const launcherImport = {
   },
 };
 
+/**
+ * re2js (150 kB of the bundle): its top level runs when a build first compiles a Go regular
+ * expression that needs it, not at every start (most builds have none). The shim's `require` is
+ * bundled by esbuild, which wraps the package's CommonJS build to run on first use; the library
+ * keeps its plain import.
+ */
+const lazyRe2js = {
+  name: 'lazy-re2js',
+  setup(build) {
+    build.onResolve({ filter: /^re2js$/ }, (args) => (args.namespace === 'lazy' ? undefined : { path: 're2js', namespace: 'lazy' }));
+    build.onLoad({ filter: /.*/, namespace: 'lazy' }, () => ({
+      contents: "export const RE2JS = new Proxy({}, { get: (_, key) => require('re2js').RE2JS[key] });",
+      loader: 'js',
+      resolveDir: REPO,
+    }));
+  },
+};
+
 await esbuild.build({
   entryPoints: [join(REPO, 'dist', 'src', 'cli', 'main.js')],
   bundle: true,
@@ -46,7 +64,7 @@ await esbuild.build({
   supported: { 'dynamic-import': false },
   // non-ASCII characters escaped: the launcher reads the bundle as latin1, which is quicker than UTF-8
   charset: 'ascii',
-  plugins: [launcherImport],
+  plugins: [launcherImport, lazyRe2js],
   banner: { js: '(function (module, require, launcherImport) {' },
   footer: { js: '})' },
   outfile: OUT,

@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
 import type { Resource } from '../model/resource.js';
 import { parseYamlDocument } from '../yaml/parse.js';
-import { isMap } from '../yaml/value.js';
+import { isMap, type Value } from '../yaml/value.js';
 import type { StorageMount } from '../options.js';
 
 /** How a KRM function runs: in a container image or as a local executable. */
@@ -74,4 +74,16 @@ export function functionSpecOf(config: Resource): FunctionSpec | undefined {
   }
   if (!spec.container?.image && !spec.exec?.path && !spec.starlark?.path && !spec.starlark?.url) return undefined;
   return spec;
+}
+
+/** kpt's `StarlarkRun` function config: the script in `source`, its parameters in `params`. */
+export function starlarkRunConfig(functionConfig: Value | undefined): { source: string; name: string } | undefined {
+  if (functionConfig === null || typeof functionConfig !== 'object' || Array.isArray(functionConfig)) return undefined;
+  const apiVersion = functionConfig['apiVersion'];
+  if (functionConfig['kind'] !== 'StarlarkRun' || typeof apiVersion !== 'string' || !apiVersion.startsWith('fn.kpt.dev/')) return undefined;
+  const source = functionConfig['source'];
+  if (typeof source !== 'string') return undefined;
+  const meta = functionConfig['metadata'];
+  const name = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta['name'] === 'string' ? meta['name'] : 'StarlarkRun';
+  return { source, name };
 }

@@ -3,12 +3,10 @@ import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
 import { BUILTINS } from './builtins.js';
 import { configured, configuredInProcess } from './configure.js';
-import { FUNCTION_ANNOTATION, functionSpecOf } from './function-spec.js';
+import { FUNCTION_ANNOTATION, functionSpecOf, starlarkRunConfig } from './function-spec.js';
 import { requireNode } from '../host.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
-import { StarlarkFunction } from './starlark-function.js';
-import { starlarkRunConfig } from '../starlark/krm.js';
 
 /** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
 export const builtinResolver: PluginResolver = {
@@ -47,9 +45,11 @@ export const functionSpecResolver: PluginResolver = {
     const starlarkRun = spec ? undefined : starlarkRunConfig(config.obj);
     if (starlarkRun || spec?.starlark) {
       if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
-      if (starlarkRun) return new StarlarkFunction(config, starlarkRun, configuredIn);
-      if (!spec?.starlark?.path) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
-      return new StarlarkFunction(config, { path: spec.starlark.path }, configuredIn);
+      const script = starlarkRun ?? (spec?.starlark?.path ? { path: spec.starlark.path } : undefined);
+      if (!script) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
+      // the interpreter is loaded only by a build that runs Starlark
+      const { StarlarkFunction } = await import('./starlark-function.js');
+      return new StarlarkFunction(config, script, configuredIn);
     }
     if (!spec) return undefined;
     requirePluginsEnabled(config, ctx);

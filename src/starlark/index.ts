@@ -14,4 +14,4 @@ export { mathModule } from './module-math.js';
 export { structModule } from './module-struct.js';
 export { timeModule, type TimeModuleOptions } from './module-time.js';
 export { decodeUtf8, encodeUtf8 } from './text.js';
-export { fromStarlark, runStarlarkFunction, starlarkRunConfig, toStarlark, type StarlarkFunctionInput, type StarlarkFunctionOutput } from './krm.js';
+export { fromStarlark, runStarlarkFunction, toStarlark, type StarlarkFunctionInput, type StarlarkFunctionOutput } from './krm.js';

@@ -140,15 +140,3 @@ export function runStarlarkFunction(input: StarlarkFunctionInput): StarlarkFunct
   const results = resourceList.get('results');
   return { items: out as YMap[], ...(results !== undefined && results !== null && { results: fromStarlark(results, 'results') }) };
 }
-
-/** kpt's `StarlarkRun` function config: the script in `source`, its parameters in `params`. */
-export function starlarkRunConfig(functionConfig: YValue | undefined): { source: string; name: string } | undefined {
-  if (functionConfig === null || typeof functionConfig !== 'object' || Array.isArray(functionConfig)) return undefined;
-  const apiVersion = functionConfig['apiVersion'];
-  if (functionConfig['kind'] !== 'StarlarkRun' || typeof apiVersion !== 'string' || !apiVersion.startsWith('fn.kpt.dev/')) return undefined;
-  const source = functionConfig['source'];
-  if (typeof source !== 'string') return undefined;
-  const meta = functionConfig['metadata'];
-  const name = meta && typeof meta === 'object' && !Array.isArray(meta) && typeof meta['name'] === 'string' ? meta['name'] : 'StarlarkRun';
-  return { source, name };
-}

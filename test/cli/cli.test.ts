@@ -324,6 +324,21 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     assert.equal(r.stdout, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  annotations:\n    team: blue\n  name: cm\n');
   });
 
+  test('what the bundled CLI loads on first use works: the Starlark interpreter, and re2js for a pattern with metacharacters', async () => {
+    const dir = tmpDir();
+    const files: Record<string, string> = {
+      'kustomization.yaml': 'resources:\n- d.yaml\ntransformers:\n- fn.yaml\npatches:\n- target:\n    kind: Deploy.*\n    name: "app-[0-9]+"\n  patch: |-\n    - op: replace\n      path: /spec/replicas\n      value: 5\n',
+      'd.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-1\nspec:\n  replicas: 1\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: app-x\nspec:\n  replicas: 1\n',
+      'fn.yaml': 'apiVersion: fn.kpt.dev/v1alpha1\nkind: StarlarkRun\nmetadata:\n  name: label\nsource: |\n  for r in ctx.resource_list["items"]:\n    r["metadata"]["labels"] = {"starlark": "yes"}\n',
+    };
+    for (const [name, text] of Object.entries(files)) nodeFs.writeFileSync(nodePath.join(dir, name), text);
+    const r = await cli(['build', dir, '--enable-star']);
+    assert.equal(r.stderr, '');
+    const deployment = (name: string, replicas: number): string =>
+      `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  labels:\n    starlark: "yes"\n  name: ${name}\nspec:\n  replicas: ${replicas}\n`;
+    assert.equal(r.stdout, `${deployment('app-1', 5)}---\n${deployment('app-x', 1)}`);
+  });
+
   test('a reader that closes the pipe early (| head -1) ends the build quietly, with SIGPIPE\'s status as kubectl', async () => {
     const src = tmpDir();
     nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');

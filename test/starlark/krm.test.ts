@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import { fromStarlark, runStarlarkFunction, starlarkRunConfig, toStarlark } from '../../src/starlark/index.js';
+import { starlarkRunConfig } from '../../src/plugins/function-spec.js';
+import { fromStarlark, runStarlarkFunction, toStarlark } from '../../src/starlark/index.js';
 import type { YMap } from '../../src/yaml/value.js';
 
 const deployment = (name: string): YMap => ({
