@@ -12,6 +12,7 @@ import { sha256Hex } from '../encoding/sha256.js';
  */
 export class HashTransformer implements Transformer {
   static readonly kind = 'HashTransformer';
+  readonly copiesShared = true;
 
   private constructor() {}
 

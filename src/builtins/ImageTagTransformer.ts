@@ -23,6 +23,7 @@ export interface ImageTagConfig {
  */
 export class ImageTagTransformer implements Transformer {
   static readonly kind = 'ImageTagTransformer';
+  readonly copiesShared = true;
 
   /** one entry per `images` entry joined into this step, applied in order */
   private constructor(
@@ -53,7 +54,7 @@ export class ImageTagTransformer implements Transformer {
   transform(resources: ResourceMap): void {
     const specsFor = specsSelecting(this.fieldSpecs);
     // what the entries change is found once (nothing is created, and only strings change)
-    const found = resources.resources().map((r) => imageFields(r, specsFor));
+    const found = resources.resources().map((r) => imageFields(r, specsFor, this.retags));
     // kustomize walks every resource, then follows the field specs in every resource, per entry:
     // an entry fails at the first bad field in that order, and the first entry fails where any would
     for (const f of found) for (const holder of f.containers) mustBeScalar(holder['image']);
@@ -80,11 +81,16 @@ interface ImageFields {
   error?: unknown;
 }
 
-function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[]): ImageFields {
+function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[], retags: readonly Retag[]): ImageFields {
   const found: ImageFields = { containers: [], fields: [] };
   // kustomize leaves CRDs alone (kubernetes-sigs/kustomize#890)
   if (r.kind === 'CustomResourceDefinition') return found;
   collectContainers(r.obj, found.containers);
+  // shared containers (a cache's parsed files) are copied only in a resource whose images change
+  if (found.containers.some((c) => Object.isFrozen(c) && retags.some((t) => retagMatches(t, c['image'])))) {
+    found.containers = [];
+    collectContainers(r.own(), found.containers);
+  }
   try {
     for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, (holder, key) => found.fields.push([holder, key]));
   } catch (e) {
@@ -122,6 +128,11 @@ function collectContainers(node: YMap | YSeq, out: YMap[]): void {
       for (const c of v) if (isMap(c) && 'image' in c) out.push(c);
     }
   }
+}
+
+/** Whether an entry changes an image (updateImage's test, before any entry has run). */
+function retagMatches({ matcher }: Retag, value: Value | undefined): boolean {
+  return value !== null && value !== undefined && typeof value !== 'object' && (matcher?.test(String(value)) ?? false);
 }
 
 function updateImage(holder: YMap, key: string, { image: img, matcher }: Retag, matched: Map<string, boolean>): void {

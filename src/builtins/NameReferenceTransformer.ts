@@ -18,6 +18,7 @@ import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
  */
 export class NameReferenceTransformer implements Transformer {
   static readonly kind = 'NameReferenceTransformer';
+  readonly copiesShared = true;
 
   private constructor(private readonly backRefs: NameBackReference[]) {}
 

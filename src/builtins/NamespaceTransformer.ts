@@ -24,6 +24,7 @@ export interface NamespaceConfig {
  */
 export class NamespaceTransformer implements Transformer {
   static readonly kind = 'NamespaceTransformer';
+  readonly copiesShared = true;
 
   private constructor(readonly config: NamespaceConfig) {}
 
@@ -79,9 +80,10 @@ export class NamespaceTransformer implements Transformer {
   }
 
   private setSubjects(r: Resource): void {
-    const subjects = r.obj['subjects'];
     const mode = this.config.setRoleBindingSubjects ?? 'defaultOnly';
-    if (mode === 'none' || !isSeq(subjects)) return;
+    if (mode === 'none') return;
+    const subjects = r.ownField('subjects');
+    if (!isSeq(subjects)) return;
     for (const s of subjects) {
       if (!isMap(s)) continue;
       const wanted = mode === 'defaultOnly' ? s['name'] === 'default' : s['kind'] === 'ServiceAccount';

@@ -17,6 +17,7 @@ export interface Json6902Config {
 /** `patchesJson6902`: JSON patch operations (JSON or YAML) applied to the resources the target selects. */
 export class PatchJson6902Transformer implements Transformer {
   static readonly kind = 'PatchJson6902Transformer';
+  readonly copiesShared = true;
 
   private constructor(
     private readonly target: Selector,

@@ -12,6 +12,7 @@ import { applySmpTo, smpPatchesFromText, targetByPatchId } from '../filters/patc
  */
 export class PatchStrategicMergeTransformer implements Transformer {
   static readonly kind = 'PatchStrategicMergeTransformer';
+  readonly copiesShared = true;
 
   private constructor(private readonly patches: Resource[]) {}
 

@@ -18,6 +18,7 @@ import { applySmpTo, selectTargets, smpPatchesIfObjects, targetByPatchId } from 
  */
 export class PatchTransformer implements Transformer {
   static readonly kind = 'PatchTransformer';
+  readonly copiesShared = true;
   readonly reportsEdits = true;
 
   private constructor(

@@ -16,6 +16,7 @@ const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', field
  */
 export class ReplacementTransformer implements Transformer {
   static readonly kind = 'ReplacementTransformer';
+  readonly copiesShared = true;
 
   private constructor(private readonly replacements: ReplacementSpec[]) {}
 

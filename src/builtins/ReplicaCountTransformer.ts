@@ -16,6 +16,7 @@ export interface ReplicaCountConfig {
 /** `replicas`: sets the replica count of the named workloads (matched by current or earlier name). */
 export class ReplicaCountTransformer implements Transformer {
   static readonly kind = 'ReplicaCountTransformer';
+  readonly copiesShared = true;
   readonly reportsEdits = true;
 
   private constructor(readonly config: ReplicaCountConfig) {}

@@ -41,6 +41,7 @@ export const DEFAULT_ORDER_LAST = ['MutatingWebhookConfiguration', 'ValidatingWe
  */
 export class SortOrderTransformer implements Transformer {
   static readonly kind = 'SortOrderTransformer';
+  readonly copiesShared = true;
 
   private constructor(readonly options: SortOptions) {}
 

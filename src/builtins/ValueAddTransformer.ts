@@ -27,6 +27,7 @@ const TargetsShape = { list: { struct: 'Target', fields: { selector: SelectorSha
  */
 export class ValueAddTransformer implements Transformer {
   static readonly kind = 'ValueAddTransformer';
+  readonly copiesShared = true;
 
   private constructor(
     private readonly value: string,
@@ -63,7 +64,11 @@ export class ValueAddTransformer implements Transformer {
         NamespaceTransformer.fromConfig({ namespace: this.value, fieldSpecs: [] }).transformSome(resources, selected);
         continue;
       }
-      for (const r of selected) this.addAt(r.obj, splitFieldPath(t.fieldPath!), t.filePathPosition ?? 0);
+      const path = splitFieldPath(t.fieldPath!);
+      for (const r of selected) {
+        r.ownPath(path);
+        this.addAt(r.obj, path, t.filePathPosition ?? 0);
+      }
     }
     resources.changed();
   }

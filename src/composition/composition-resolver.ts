@@ -43,6 +43,8 @@ export function compositionResolver(load: CompositionLoader): PluginResolver {
       if (target.kind !== COMPOSITION_KIND) throw new KustomizeError('COMPOSITION_INVALID', `expected a Composition for path '${path}' but got a ${target.kind}`);
       const discard = config.obj['discardOutput'] === true;
       const plugin: Plugin = {
+        // its own steps run as any step does
+        copiesShared: true,
         async generate() {
           return [...(await target.accumulate()).resources.resources()];
         },

@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
+import { isMap, isShared, owned, setKey, writableAt, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -81,18 +81,22 @@ function split(path: string): string[] {
  */
 export type CreateKind = 'scalar' | 'map' | undefined | 'lenient';
 
-/** Called with the map holding the field and the field's name; the visitor reads and writes `holder[key]`. */
+/**
+ * Called with the map holding the field and the field's name; the visitor reads and writes
+ * `holder[key]` (and what is in it: both are writable, copied if they were shared).
+ */
 export type FieldVisitor = (holder: YMap, key: string) => void;
 
 /**
  * Visits the field `fs.path` of `obj` (every instance of it, crossing sequences), creating
- * it when asked. Errors name the path, as kustomize's do.
+ * it when asked. Errors name the path, as kustomize's do. `obj` must be writable; shared
+ * parts on the way to a field it visits are copied (see `shareValue`), the rest stays shared.
  */
 export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, visit: FieldVisitor): void {
   try {
     if (!fs.path) throw new FieldPathError('cannot set or create an empty field name');
     const path = splitFieldPath(fs.path);
-    walk(obj, path, 0, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
+    walk(obj, path, 0, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit, { root: obj, keys: [] });
   } catch (e) {
     if (e instanceof FieldPathError) {
       throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path ?? ''}' of object ${describe(obj)}: ${e.message}`);
@@ -103,10 +107,20 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
 
 class FieldPathError extends Error {}
 
+/** Where a walk is: the object it started from, and the keys and indexes that lead from it to the node at hand. */
+interface Trail {
+  root: YMap;
+  keys: (string | number)[];
+}
+
 /** Walks `path` from part `at` on (an index, so no level copies the rest of the path). */
-function walk(node: Value, path: readonly string[], at: number, createKind: CreateKind, visit: FieldVisitor): void {
+function walk(node: Value, path: readonly string[], at: number, createKind: CreateKind, visit: FieldVisitor, trail: Trail): void {
   if (Array.isArray(node)) {
-    for (const item of node) walk(item, path, at, createKind, visit);
+    for (let i = 0; i < node.length; i++) {
+      trail.keys.push(i);
+      walk(node[i]!, path, at, createKind, visit, trail);
+      trail.keys.pop();
+    }
     return;
   }
   if (typeof node !== 'object' || node === null) {
@@ -120,18 +134,28 @@ function walk(node: Value, path: readonly string[], at: number, createKind: Crea
   const exists = Object.prototype.hasOwnProperty.call(node, name);
   if (!exists) {
     if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
-    setKey(node, name, last ? (createKind === 'map' ? {} : '') : {});
+    setKey((node = writable(node, trail)), name, last ? (createKind === 'map' ? {} : '') : {});
   } else if (node[name] === null && !last) {
     // a null on the way becomes what the path needs next
     if (isSeqField || createKind === 'lenient') return;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
-    setKey(node, name, {});
+    setKey((node = writable(node, trail)), name, {});
   }
   if (last) {
+    node = writable(node, trail);
+    // the visitor may write inside the field's value too (a name reference's items, a label map)
+    if (isShared(node[name])) setKey(node, name, owned(node[name]!));
     visit(node, name);
     return;
   }
-  walk(node[name]!, path, at + 1, createKind, visit);
+  trail.keys.push(name);
+  walk(node[name]!, path, at + 1, createKind, visit, trail);
+  trail.keys.pop();
+}
+
+/** The map the walk is at, writable: when shared, it and the shared maps and sequences above it are copied. */
+function writable(node: YMap, trail: Trail): YMap {
+  return Object.isFrozen(node) ? (writableAt(trail.root, trail.keys) as YMap) : node;
 }
 
 /** The object as kustomize names it in messages: its id, e.g. `Deployment.v1.apps/web.[noNs]`. */

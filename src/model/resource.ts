@@ -1,4 +1,4 @@
-import { isMap, cloneValue, setKey, type Value, type YMap } from '../yaml/value.js';
+import { isMap, cloneValue, owned, ownValue, setKey, unshared, writableAt, type Value, type YMap } from '../yaml/value.js';
 import { ResId, parseApiVersion, type Gvk } from './resid.js';
 import type { Origin } from './origin.js';
 
@@ -8,9 +8,16 @@ export type GenerationBehavior = 'create' | 'merge' | 'replace' | 'unspecified';
 /**
  * A Kubernetes object plus the build state kustomize tracks for it. The state lives here,
  * not in annotations inside the object, so no step has to parse it back out.
+ *
+ * The object may share parts with other builds (a cache's parsed files, see `shareValue`):
+ * those parts are frozen, and a step copies what it writes. The object itself, its
+ * `metadata` and the labels and annotations maps there are always the resource's own, so
+ * the steps that change names, namespaces, labels and annotations write them directly;
+ * field specs copy the path they visit (`visitField`), and a step that writes anywhere
+ * else asks for the object with {@link own} or for one field with {@link ownField}.
  */
 export class Resource {
-  obj: YMap;
+  private object: YMap;
   /** ids before each rename, oldest first; their group/version are the current ones, as in kustomize */
   previous: { kind: string; name: string; namespace: string }[] = [];
   /** prefixes and suffixes added to the name, innermost first */
@@ -41,7 +48,46 @@ export class Resource {
   private cachedPrevious: { of: Resource['previous']; apiVersion: unknown; count: number; ids: ResId[] } | undefined;
 
   constructor(obj: YMap) {
-    this.obj = obj;
+    this.object = withOwnMetadata(obj);
+  }
+
+  get obj(): YMap {
+    return this.object;
+  }
+
+  set obj(obj: YMap) {
+    this.object = withOwnMetadata(obj);
+  }
+
+  /** The object, writable throughout: every shared part copied (see the class). */
+  own(): YMap {
+    return (this.obj = owned(this.obj));
+  }
+
+  /** The value of one top-level field, writable throughout; undefined when absent. */
+  ownField(key: string): Value | undefined {
+    this.ownPath([key]);
+    return ownValue(this.obj, key);
+  }
+
+  /**
+   * Makes writable what a step that follows `keys` from the top may write: the maps the keys
+   * lead through (copied where shared, what they hold besides staying shared), and the value
+   * where they end, throughout. The keys end early at a value that is not a map, which is made
+   * writable throughout, or at a missing one (a step that creates it creates it in a writable map).
+   */
+  ownPath(keys: readonly string[]): void {
+    let node = this.object;
+    for (const key of keys) {
+      const child = ownValue(node, key);
+      if (child === undefined) return;
+      if (!isMap(child)) {
+        setKey(node, key, owned(child));
+        return;
+      }
+      node = writableAt(node, [key]) as YMap;
+    }
+    owned(node);
   }
 
   /** The current id, read from the object (cached while the identifying fields stay the same). */
@@ -177,6 +223,15 @@ export class Resource {
   toString(): string {
     return this.id.toString();
   }
+}
+
+/** The object with its top level, `metadata` and the labels and annotations there its own (copied where shared). */
+function withOwnMetadata(shared: YMap): YMap {
+  const obj = unshared(shared);
+  if (!isMap(obj['metadata'])) return obj;
+  const meta = writableAt(obj, ['metadata']) as YMap;
+  for (const field of ['labels', 'annotations']) if (isMap(meta[field])) writableAt(meta, [field]);
+  return obj;
 }
 
 function str(v: Value | undefined): string {

@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { parseYamlDocuments, type ParseDocuments } from '../yaml/parse.js';
-import { cloneValue, isMap, isSeq, setKey, valuesEqual, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, isSeq, isShared, setKey, unshared, valuesEqual, type Value, type YMap } from '../yaml/value.js';
 
 /** One RFC 6902 operation. */
 export interface JsonPatchOp {
@@ -43,7 +43,7 @@ export function jsonPatchIfList(text: string, file: string, parse: ParseDocument
   });
 }
 
-/** Applies the operations in order to `doc` (edited in place) and returns the result. */
+/** Applies the operations in order to `doc` (edited in place, its shared parts copied where they change) and returns the result. */
 export function applyJsonPatch(doc: YMap, ops: JsonPatchOp[]): Value {
   let root: Value = doc;
   for (const op of ops) root = applyOne(root, op);
@@ -127,7 +127,11 @@ function set(parent: YMap | Value[], key: string, value: Value, opName: string, 
   else setKey(parent, key, value);
 }
 
-/** The container of the pointer's last token, walking the document (undefined for the root pointer ""). */
+/**
+ * The container of the pointer's last token, walking the document (undefined for the root
+ * pointer ""). It is writable: shared containers on the way (see `shareValue`) are replaced by
+ * copies, from the root down, so `root` itself must be writable.
+ */
 function locate(root: Value, pointer: string, opName: string): { parent: YMap | Value[] | undefined; key: string } {
   if (pointer === '') return { parent: undefined, key: '' };
   if (!pointer.startsWith('/')) throw patchError(`${opName} operation does not apply: invalid JSON pointer "${pointer}"`);
@@ -139,7 +143,11 @@ function locate(root: Value, pointer: string, opName: string): { parent: YMap | 
     if (next === undefined || (!isSeq(next) && !isMap(next))) {
       throw patchError(`${opName} operation does not apply: doc is missing path: "${pointer}": missing value`);
     }
-    node = next;
+    if (isShared(next)) {
+      const copy = unshared(next);
+      set(node as YMap | Value[], t, copy, opName, pointer);
+      node = copy;
+    } else node = next;
   }
   if (!isSeq(node) && !isMap(node)) throw patchError(`${opName} operation does not apply: doc is missing path: "${pointer}": missing value`);
   return { parent: node, key: tokens[tokens.length - 1]! };

@@ -20,7 +20,7 @@
  */
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
-import { cloneValue, isMap, isSeq, isWrittenEmpty, setKey, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, isSeq, isShared, isWrittenEmpty, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
 import { takeDirective } from './smp-directive.js';
 import {
   appendListNode,
@@ -43,7 +43,8 @@ export type SmpResult = YMap | typeof DELETED;
  *
  * The target is mutated in place and returned (kustomize keeps the target node and sees only the
  * walk's edits to it, so `$patch: replace` at the top changes nothing): pass a copy if the
- * original must survive. The
+ * original must survive. Shared parts below it (see `shareValue`) are copied where the walk
+ * changes them, and stay shared elsewhere. The
  * patch is not mutated (it is copied first, like kustomize copies it per target), so one patch
  * can be applied to many resources. Returns {@link DELETED} when the result is null or `{}`
  * (kustomize then drops the resource).
@@ -181,7 +182,7 @@ class Walker {
   }
 
   private walkMap(dest: Node, origin: Node, s: SchemaNode | undefined): Node {
-    const d = this.visitMap(dest, origin);
+    let d = this.visitMap(dest, origin);
     if (d === undefined) return undefined;
     if (!isMap(d)) return d;
     const keys = Object.keys(d);
@@ -203,8 +204,10 @@ class Walker {
       if (ov === undefined && dv !== null && typeof dv !== 'object') continue;
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
       const val = this.walk(dv, ov, fieldSchema);
-      if (isMissingOrNull(val)) delete d[key];
-      else if (val !== dv) setKey(d, key, val);
+      // a shared map (a cache's parsed file) is copied before its first change; the copy is returned, for the caller to put in place
+      if (isMissingOrNull(val)) {
+        if (Object.prototype.hasOwnProperty.call(d, key)) delete (d = unshared(d))[key];
+      } else if (val !== dv) setKey((d = unshared(d)), key, val);
     }
     return d;
   }
@@ -238,11 +241,18 @@ class Walker {
     const { keys } = patchStrategyAndKeys(s);
     if (origin === undefined && this.isPlainKeyedList(d, keys)) {
       // Fast path, same result: a list the patch does not touch whose elements all have
-      // distinct, complete keys comes out of kyaml's element merge unchanged, in order.
+      // distinct, complete keys comes out of kyaml's element merge unchanged, in order
+      // (an element comes back as another only when it was shared and the walk copied it).
       const elementSchema = this.schema.elements(s);
-      for (const e of d) this.walk(e, undefined, elementSchema);
+      for (let i = 0; i < d.length; i++) {
+        const e = d[i]!;
+        const walked = this.walk(e, undefined, elementSchema);
+        if (walked !== e && isMap(walked)) (d = unshared(d))[i] = walked;
+      }
       return d;
     }
+    // the merge below edits the list and its elements in place
+    if (isShared(d)) d = cloneValue(d);
     const sources = [origin, d]; // prepend: the patch's elements come first
     const values: string[][] = [];
     const seen = new Set<string>();

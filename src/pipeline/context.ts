@@ -55,9 +55,12 @@ export class BuildContext {
     return this.cache ? this.cache.decoded.text(path, bytes) : utf8DecodeStrict(bytes);
   }
 
-  /** The documents of a resource file's text; with a cache, a copy of what it holds for that text. */
+  /**
+   * The documents of a resource file's text; with a cache, what it holds for that text, shared
+   * and frozen: steps copy the parts they write (see `Resource.own`).
+   */
   resourceDocuments(text: string, file: string): Value[] {
-    return this.cache ? this.cache.parsed.documents(text, file) : parseYamlDocuments(text, file);
+    return this.cache ? this.cache.parsed.sharedDocuments(text, file) : parseYamlDocuments(text, file);
   }
 
   /** The documents of a text a step reads, parsed once per build (with a cache, once per content); each call gets its own copy. */

@@ -95,6 +95,7 @@ export async function runTransformers(steps: readonly ConfiguredStep<Transformer
  * joined from several records each one's origin.
  */
 export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
+  if (!step.plugin.copiesShared) for (const r of resources) r.own();
   const run = () => inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
   let edited: Iterable<Resource>;
   if (step.plugin.reportsEdits) {
@@ -110,6 +111,7 @@ export async function runTransformer(step: ConfiguredStep<Transformer>, resource
 
 /** Runs a validator: it may change nothing but the `validated-by` label. */
 export async function runValidator(step: ConfiguredStep<Transformer>, resources: ResourceMap): Promise<void> {
+  if (!step.plugin.copiesShared) for (const r of resources) r.own();
   const before = resources.resources().map((r) => cloneValue(r.obj));
   await inStage('VALIDATION_FAILED', step, () => step.plugin.transform(resources, step.context));
   resources.changed();

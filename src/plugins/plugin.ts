@@ -38,6 +38,12 @@ export interface Transformer {
    */
   readonly reportsEdits?: boolean;
   /**
+   * True when `transform` writes a resource's shared parts only after copying them (see
+   * `Resource.own`): with a cache, resources share what was parsed from their files with other
+   * builds, frozen. Any other transformer is given resources that are writable throughout.
+   */
+  readonly copiesShared?: boolean;
+  /**
    * This step and the `next` one as one step (run in this step's context), when running them
    * together does what running them in turn does, and fails as this one would first; undefined
    * when they do not join. (The entries of an `images` list share one walk of every resource

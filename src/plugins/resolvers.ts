@@ -28,7 +28,7 @@ export function registeredResolver(registrations: readonly PluginRegistration[])
       const registered = registrations.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
       if (!registered) return undefined;
       requirePluginsEnabled(config, ctx);
-      return configuredInProcess(() => registered.factory(config.obj, ctx), config.originalId.toString(), ctx);
+      return configuredInProcess(() => registered.factory(config.own(), ctx), config.originalId.toString(), ctx);
     },
   };
 }

@@ -29,7 +29,7 @@ export function applyReplacements(resources: readonly Resource[], replacements: 
       const selector = new TargetSelector(t.select, t.reject);
       for (const res of resources) {
         if (!selector.matches(res)) continue;
-        for (const field of fields) field.copy(res.obj, value, state);
+        for (const field of fields) field.copy(res, value, state);
       }
     }
   }

@@ -6,6 +6,7 @@ import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue }
 import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from './scalar.js';
 import type { ReplacementValue } from './source.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
+import type { Resource } from '../model/resource.js';
 
 /** A place holding a value: a key of a map or an index of a list. */
 interface Slot {
@@ -178,12 +179,16 @@ export class TargetField {
     private readonly options: FieldOptions | undefined,
   ) {}
 
-  /** Copies `value` into every field the path names in `root` (kustomize's copyValueToTarget). */
-  copy(root: YMap, value: ReplacementValue, state: RunState): void {
+  /** Copies `value` into every field the path names in the resource (kustomize's copyValueToTarget). */
+  copy(target: Resource, value: ReplacementValue, state: RunState): void {
     const create: CreateKind = this.options?.create ? value.kind : undefined;
+    const parts = (this.parts ??= splitFieldPath(this.fieldPath));
+    // what the path can write lies below its leading map keys
+    const firstSelector = parts.findIndex((p) => isIdxNumber(p) || isListIndex(p) || p === '*');
+    target.ownPath(firstSelector < 0 ? parts : parts.slice(0, firstSelector));
     let slots: Slot[];
     try {
-      slots = new PathMatcher((this.parts ??= splitFieldPath(this.fieldPath)), create, state).match(root);
+      slots = new PathMatcher(parts, create, state).match(target.obj);
     } catch (e) {
       throw new KustomizeError('REPLACEMENT_FAILED', `${this.notFound(create)}: ${messageOf(e)}`, { cause: e });
     }

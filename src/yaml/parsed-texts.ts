@@ -1,12 +1,12 @@
 import { SizedLru } from '../sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
-import { cloneValue, type Value } from './value.js';
+import { cloneValue, shareValue, type Value } from './value.js';
 
 type Dialect = NonNullable<ParseOptions['dialect']> | 'yaml.v3';
 
 /**
  * Texts parsed once per content and dialect: each call gets its own copy of the documents
- * (copying is several times cheaper than parsing). Bounded by the characters of the texts it
+ * (copying is several times cheaper than parsing), or shares them frozen. Bounded by the characters of the texts it
  * holds; the least recently used goes first, and a text longer than the bound is not kept.
  */
 export class ParsedTexts {
@@ -20,11 +20,22 @@ export class ParsedTexts {
   }
 
   documents(text: string, file: string, options: ParseOptions = {}): Value[] {
+    return this.parsed(text, file, options).map(cloneValue);
+  }
+
+  /**
+   * The documents themselves, frozen ({@link shareValue}): every build that reads the text
+   * gets the same values, and copies only the parts it writes.
+   */
+  sharedDocuments(text: string, file: string): Value[] {
+    return this.parsed(text, file, {}).map(shareValue);
+  }
+
+  private parsed(text: string, file: string, options: ParseOptions): Value[] {
     const dialect: Dialect = options.dialect ?? 'yaml.v3';
     let parsed = this.texts.get(text);
     if (!parsed) this.texts.set(text, (parsed = {}));
-    const docs = (parsed[dialect] ??= this.parse(text, file, options));
-    return docs.map(cloneValue);
+    return (parsed[dialect] ??= this.parse(text, file, options));
   }
 
   clear(): void {

@@ -61,20 +61,94 @@ export function scalarSourceText(annotations: YMap, key: string): string | undef
 export function cloneValue<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(cloneValue) as T;
-  const m = v as Marked;
+  return copyMap(v as YMap, cloneValue) as T;
+}
+
+/** A new map of the same keys, each value as `copy` gives it, with the keys written empty and the annotation texts. */
+function copyMap(m: Marked, copy: (v: Value) => Value): YMap {
   const out: YMap = {};
   // indexed, and the marks looked up once per map rather than per key: copies are most of what a cached build does
   const keys = Object.keys(m);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (k === '__proto__') setKey(out, k, cloneValue(m[k]!));
-    else out[k] = cloneValue(m[k]!);
+    if (k === '__proto__') setKey(out, k, copy(m[k]!));
+    else out[k] = copy(m[k]!);
   }
   const empty = m[WRITTEN_EMPTY];
   if (empty) for (const k of empty) if (ownValue(out, k) === null) markWrittenEmpty(out, k);
   const texts = m[SOURCE_TEXTS];
   if (texts) markSourceTexts(out, texts);
-  return out as T;
+  return out;
+}
+
+/**
+ * Freezes a value through and through, so that several builds can share it: a build that
+ * writes to a part of it first replaces that part with a copy ({@link writableAt},
+ * {@link owned}). Frozen, a write that forgot to copy throws instead of changing what a
+ * later build reads.
+ */
+export function shareValue<T extends Value>(v: T): T {
+  if (typeof v !== 'object' || v === null || Object.isFrozen(v)) return v;
+  if (Array.isArray(v)) for (const item of v) shareValue(item);
+  else for (const k of Object.keys(v)) shareValue(v[k]!);
+  return Object.freeze(v);
+}
+
+/** Whether a value is a shared one (see {@link shareValue}): a map or sequence that must be copied before it is written. */
+export function isShared(v: Value | undefined): v is YMap | YSeq {
+  return typeof v === 'object' && v !== null && Object.isFrozen(v);
+}
+
+/** A writable copy of one map or sequence, its items and values still the same (and still shared where they were). */
+function shallowCopy(v: YMap | YSeq): YMap | YSeq {
+  return Array.isArray(v) ? [...v] : copyMap(v, (child) => child);
+}
+
+/** `v` itself when it is writable, else a shallow copy of it (see {@link shareValue}). */
+export function unshared<T extends YMap | YSeq>(v: T): T {
+  return (Object.isFrozen(v) ? shallowCopy(v) : v) as T;
+}
+
+/**
+ * The map or sequence reached from `root` by `keys` (the first `depth` of them), writable:
+ * each shared one on the way is replaced by a shallow copy, so what is shared below stays
+ * shared. `root` must be writable, and every key must lead to a map or sequence.
+ */
+export function writableAt(root: YMap, keys: readonly (string | number)[], depth = keys.length): YMap | YSeq {
+  let node: YMap | YSeq = root;
+  for (let i = 0; i < depth; i++) {
+    const key = keys[i]!;
+    const child = (node as Record<string | number, Value>)[key] as YMap | YSeq;
+    if (!Object.isFrozen(child)) {
+      node = child;
+      continue;
+    }
+    const copy = shallowCopy(child);
+    if (Array.isArray(node)) node[key as number] = copy;
+    else setKey(node, key as string, copy);
+    node = copy;
+  }
+  return node;
+}
+
+/** `v` writable throughout: each shared part in it replaced by a deep copy (the parts already writable are kept, not copied). */
+export function owned<T extends Value>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Object.isFrozen(v)) return cloneValue(v);
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) {
+      const item = v[i]!;
+      if (isShared(item)) v[i] = cloneValue(item);
+      else owned(item);
+    }
+    return v;
+  }
+  for (const k of Object.keys(v)) {
+    const child = (v as YMap)[k]!;
+    if (isShared(child)) setKey(v as YMap, k, cloneValue(child));
+    else owned(child);
+  }
+  return v;
 }
 
 /** Sets a key without tripping over `__proto__`, which is an ordinary key in YAML. */

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { FileSystem } from '../../src/fs/filesystem.js';
+import { readText, type FileSystem } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build } from '../../src/pipeline/build.js';
 import { BuildCache } from '../../src/pipeline/build-cache.js';
@@ -210,4 +210,64 @@ test('builds running at the same time may share a cache', async () => {
     );
   }
   assert.ok(cache.counts.answered >= 8, `the later rounds are answered (${JSON.stringify(cache.counts)})`);
+});
+
+test('builds that share files through a cache do not see each other’s changes to them', async () => {
+  const deployment =
+    'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx\n';
+  const fs = MemoryFileSystem.from({
+    'base/kustomization.yaml': 'resources:\n- deployment.yaml\n',
+    'base/deployment.yaml': deployment,
+    // every kind of step that writes below metadata, on the shared files
+    'a/kustomization.yaml': [
+      'resources:\n- ../base\n- owner.yaml',
+      'namespace: a\ncommonLabels:\n  team: a',
+      'images:\n- name: nginx\n  newTag: "2"',
+      'replicas:\n- name: web\n  count: 3',
+      'patches:',
+      '- patch: |-\n    - op: add\n      path: /spec/template/spec/containers/0/args\n      value: ["--a"]\n  target:\n    kind: Deployment',
+      '- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: web\n    spec:\n      template:\n        spec:\n          containers:\n          - name: web\n            env:\n            - name: A\n              value: "1"',
+      'replacements:\n- source:\n    kind: ConfigMap\n    fieldPath: data.owner\n  targets:\n  - select:\n      kind: Deployment\n    fieldPaths:\n    - spec.template.metadata.labels.owner\n    options:\n      create: true',
+      '',
+    ].join('\n'),
+    'a/owner.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: owner\ndata:\n  owner: a-team\n',
+    'b/kustomization.yaml': 'resources:\n- ../base\nnamePrefix: b-\n',
+  });
+  const cache = new BuildCache();
+  const plainA = await build('/a', { fs });
+  const plainB = await build('/b', { fs });
+  assert.equal((await build('/a', { fs, cache })).yaml, plainA.yaml);
+  assert.equal((await build('/b', { fs, cache })).yaml, plainB.yaml);
+  fs.writeFile('/a/kustomization.yaml', `${readText(fs, '/a/kustomization.yaml')}# edited\n`);
+  assert.equal((await build('/a', { fs, cache })).yaml, plainA.yaml);
+  assert.equal((await build('/b', { fs, cache })).yaml, plainB.yaml);
+  assert.match(plainA.yaml, /image: nginx:2/);
+  assert.match(plainA.yaml, /owner: a-team\n/);
+  assert.match(plainA.yaml, /- --a\n/);
+  assert.match(plainB.yaml, /image: nginx\n/);
+});
+
+test('an in-process plugin may write anywhere in the resources of a build with a cache', async () => {
+  const deep: PluginRegistration = {
+    apiVersion: 'example.com/v1',
+    kind: 'Deep',
+    factory: (config) => {
+      config['seen'] = true;
+      return {
+        transform(resources) {
+          for (const r of resources.resources()) ((r.obj['data'] as Record<string, unknown>)['level'] = 'debug');
+        },
+      };
+    },
+  };
+  const fs = MemoryFileSystem.from({
+    ...files,
+    'app/deep.yaml': 'apiVersion: example.com/v1\nkind: Deep\nmetadata:\n  name: d\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\ndata:\n  level: info\n',
+    'app/kustomization.yaml': 'resources:\n- ../base\n- cm.yaml\ntransformers:\n- deep.yaml\n',
+  });
+  const cache = new BuildCache();
+  const options = { fs, cache, enablePlugins: true, plugins: [deep] };
+  assert.equal((await build('/app', options)).yaml.match(/level: debug/g)?.length, 2);
+  assert.equal((await build('/base', { fs, cache })).yaml.match(/level: info/g)?.length, 1, 'the file the plugin changed is read as written');
 });
