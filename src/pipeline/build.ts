@@ -65,14 +65,15 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
   }
   const recording = new RecordingFileSystem(fs);
   const { rendered, filesDecide } = await buildWith(path, resolved, recording, plugins, cache, recalled.printedBefore);
-  if (!filesDecide) return { resources: rendered.resources, yaml: rendered.yaml, warnings };
+  // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
+  if (!filesDecide) return resultOf({ ...rendered, warnings });
   const kept: RememberedBuild = { ...rendered, inputs: recording.record(), warnings: [...warnings] };
   cache.remember(key, kept);
   return resultOf(kept);
 }
 
-/** A remembered build's output, for the caller to keep: its resources are copied when first asked for (most callers want only the YAML). */
-function resultOf(kept: RememberedBuild): BuildResult {
+/** A build's output kept by a cache, for the caller to keep: its resources are copied when first asked for (most callers want only the YAML). */
+function resultOf(kept: Readonly<Rendered> & { warnings: readonly string[] }): BuildResult {
   let copies: Resource[] | undefined;
   return {
     yaml: kept.yaml,

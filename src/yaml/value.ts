@@ -61,19 +61,20 @@ export function scalarSourceText(annotations: YMap, key: string): string | undef
 export function cloneValue<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(cloneValue) as T;
-  return copyMap(v as YMap, cloneValue) as T;
-}
-
-/** A new map of the same keys, each value as `copy` gives it, with the keys written empty and the annotation texts. */
-function copyMap(m: Marked, copy: (v: Value) => Value): YMap {
+  const m = v as Marked;
   const out: YMap = {};
   // indexed, and the marks looked up once per map rather than per key: copies are most of what a cached build does
   const keys = Object.keys(m);
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
-    if (k === '__proto__') setKey(out, k, copy(m[k]!));
-    else out[k] = copy(m[k]!);
+    if (k === '__proto__') setKey(out, k, cloneValue(m[k]!));
+    else out[k] = cloneValue(m[k]!);
   }
+  return withMarksOf(m, out) as T;
+}
+
+/** `out` with the keys written empty and the annotation texts of `m`, whose copy it is. */
+function withMarksOf(m: Marked, out: YMap): YMap {
   const empty = m[WRITTEN_EMPTY];
   if (empty) for (const k of empty) if (ownValue(out, k) === null) markWrittenEmpty(out, k);
   const texts = m[SOURCE_TEXTS];
@@ -101,7 +102,10 @@ export function isShared(v: Value | undefined): v is YMap | YSeq {
 
 /** A writable copy of one map or sequence, its items and values still the same (and still shared where they were). */
 function shallowCopy(v: YMap | YSeq): YMap | YSeq {
-  return Array.isArray(v) ? [...v] : copyMap(v, (child) => child);
+  if (Array.isArray(v)) return [...v];
+  const out: YMap = {};
+  for (const k of Object.keys(v)) setKey(out, k, v[k]!);
+  return withMarksOf(v, out);
 }
 
 /** `v` itself when it is writable, else a shallow copy of it (see {@link shareValue}). */

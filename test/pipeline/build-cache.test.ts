@@ -271,3 +271,21 @@ test('an in-process plugin may write anywhere in the resources of a build with a
   assert.equal((await build('/app', options)).yaml.match(/level: debug/g)?.length, 2);
   assert.equal((await build('/base', { fs, cache })).yaml.match(/level: info/g)?.length, 1, 'the file the plugin changed is read as written');
 });
+
+test('the resources of a build with a cache are the caller’s to change, also when the build is not remembered', async () => {
+  const made: PluginRegistration = {
+    apiVersion: 'example.com/v1',
+    kind: 'Made',
+    factory: () => ({ generate: () => [{ apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'made' }, data: { level: 'info' } }] }),
+  };
+  const fs = MemoryFileSystem.from({
+    ...files,
+    'app/made.yaml': 'apiVersion: example.com/v1\nkind: Made\nmetadata:\n  name: m\n',
+    'app/kustomization.yaml': 'resources:\n- ../base\ngenerators:\n- made.yaml\n',
+  });
+  const cache = new BuildCache();
+  const options = { fs, cache, enablePlugins: true, plugins: [made] };
+  const result = await build('/app', options);
+  for (const r of result.resources) (r.obj['data'] as Record<string, string>)['level'] = 'mine';
+  assert.equal((await build('/app', options)).yaml.match(/level: info/g)?.length, 2);
+});
