@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, isShared, owned, setKey, writableAt, type Value, type YMap } from '../yaml/value.js';
+import { isMap, owned, setKey, writableAt, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -143,8 +143,11 @@ function walk(node: Value, path: readonly string[], at: number, createKind: Crea
   }
   if (last) {
     node = writable(node, trail);
-    // the visitor may write inside the field's value too (a name reference's items, a label map)
-    if (isShared(node[name])) setKey(node, name, owned(node[name]!));
+    // the visitor may write inside the field's value too (a name reference's items, a label map),
+    // which may be a copy made on an earlier visit whose own items are still shared
+    const value = node[name]!;
+    const own = owned(value);
+    if (own !== value) setKey(node, name, own);
     visit(node, name);
     return;
   }

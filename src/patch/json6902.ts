@@ -145,7 +145,8 @@ function locate(root: Value, pointer: string, opName: string): { parent: YMap | 
     }
     if (isShared(next)) {
       const copy = unshared(next);
-      set(node as YMap | Value[], t, copy, opName, pointer);
+      if (isSeq(node)) node[Number(t)] = copy;
+      else setKey(node as YMap, t, copy);
       node = copy;
     } else node = next;
   }

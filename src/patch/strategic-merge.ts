@@ -20,7 +20,7 @@
  */
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
-import { cloneValue, isMap, isSeq, isShared, isWrittenEmpty, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, isSeq, isWrittenEmpty, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
 import { takeDirective } from './smp-directive.js';
 import {
   appendListNode,
@@ -252,7 +252,7 @@ class Walker {
       return d;
     }
     // the merge below edits the list and its elements in place
-    if (isShared(d)) d = cloneValue(d);
+    d = owned(d);
     const sources = [origin, d]; // prepend: the patch's elements come first
     const values: string[][] = [];
     const seen = new Set<string>();

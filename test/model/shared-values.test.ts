@@ -131,6 +131,27 @@ test('visitField copies the path to the fields it visits, the fields and what is
   assert.equal(at(r.obj, 'spec', 'selector'), at(shared, 'spec', 'selector'));
 });
 
+test('a field whose value an earlier visit copied in part is writable throughout when visited', () => {
+  const shared = shareValue(parsed('apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: rb\nsubjects:\n- kind: User\n  name: a\n  namespace: old\n- kind: ServiceAccount\n  name: b\n'));
+  const r = new Resource(shared);
+  // the first visit copies the list and its first item only (the second has no namespace)
+  visitField(r.obj, { path: 'subjects/namespace' }, 'lenient', (holder, key) => {
+    holder[key] = 'new';
+  });
+  assert.equal((r.obj['subjects'] as YMap[])[1], (shared['subjects'] as YMap[])[1]);
+  visitField(r.obj, { path: 'subjects' }, 'lenient', (holder, key) => {
+    for (const s of holder[key] as YMap[]) s['name'] = `x-${String(s['name'])}`;
+  });
+  assert.deepEqual(r.obj['subjects'], [
+    { kind: 'User', name: 'x-a', namespace: 'new' },
+    { kind: 'ServiceAccount', name: 'x-b' },
+  ]);
+  assert.deepEqual(shared['subjects'], [
+    { kind: 'User', name: 'a', namespace: 'old' },
+    { kind: 'ServiceAccount', name: 'b' },
+  ]);
+});
+
 const SMP = `apiVersion: apps/v1
 kind: Deployment
 metadata:
