@@ -114,14 +114,13 @@ export function unshared<T extends YMap | YSeq>(v: T): T {
 }
 
 /**
- * The map or sequence reached from `root` by `keys` (the first `depth` of them), writable:
+ * The map or sequence reached from `root` by `keys`, writable:
  * each shared one on the way is replaced by a shallow copy, so what is shared below stays
  * shared. `root` must be writable, and every key must lead to a map or sequence.
  */
-export function writableAt(root: YMap, keys: readonly (string | number)[], depth = keys.length): YMap | YSeq {
+export function writableAt(root: YMap, keys: readonly (string | number)[]): YMap | YSeq {
   let node: YMap | YSeq = root;
-  for (let i = 0; i < depth; i++) {
-    const key = keys[i]!;
+  for (const key of keys) {
     const child = (node as Record<string | number, Value>)[key] as YMap | YSeq;
     if (!Object.isFrozen(child)) {
       node = child;
