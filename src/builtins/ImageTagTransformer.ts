@@ -53,8 +53,10 @@ export class ImageTagTransformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     const specsFor = specsSelecting(this.fieldSpecs);
+    // the same few images appear in many resources: each is matched once per pass
+    const matched = this.retags.map(() => new Map<string, boolean>());
     // what the entries change is found once (nothing is created, and only strings change)
-    const found = resources.resources().map((r) => imageFields(r, specsFor, this.retags));
+    const found = resources.resources().map((r) => imageFields(r, specsFor, this.retags, matched));
     // kustomize walks every resource, then follows the field specs in every resource, per entry:
     // an entry fails at the first bad field in that order, and the first entry fails where any would
     for (const f of found) for (const holder of f.containers) mustBeScalar(holder['image']);
@@ -62,8 +64,6 @@ export class ImageTagTransformer implements Transformer {
       for (const [holder, key] of f.fields) mustBeScalar(holder[key]);
       if (f.error !== undefined) throw f.error;
     }
-    // the same few images appear in many resources: each is matched once per pass
-    const matched = this.retags.map(() => new Map<string, boolean>());
     for (const f of found) {
       // each entry sees what the ones before it wrote, as when they run one by one
       this.retags.forEach((retag, i) => {
@@ -81,13 +81,13 @@ interface ImageFields {
   error?: unknown;
 }
 
-function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[], retags: readonly Retag[]): ImageFields {
+function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[], retags: readonly Retag[], matched: readonly Map<string, boolean>[]): ImageFields {
   const found: ImageFields = { containers: [], fields: [] };
   // kustomize leaves CRDs alone (kubernetes-sigs/kustomize#890)
   if (r.kind === 'CustomResourceDefinition') return found;
   collectContainers(r.obj, found.containers);
   // shared containers (a cache's parsed files) are copied only in a resource whose images change
-  if (found.containers.some((c) => Object.isFrozen(c) && retags.some((t) => retagMatches(t, c['image'])))) {
+  if (found.containers.some((c) => Object.isFrozen(c) && retags.some((t, i) => retagApplies(t, c['image'], matched[i]!)))) {
     found.containers = [];
     collectContainers(r.own(), found.containers);
   }
@@ -130,20 +130,21 @@ function collectContainers(node: YMap | YSeq, out: YMap[]): void {
   }
 }
 
-/** Whether an entry changes an image (updateImage's test, before any entry has run). */
-function retagMatches({ matcher }: Retag, value: Value | undefined): boolean {
-  return value !== null && value !== undefined && typeof value !== 'object' && (matcher?.test(String(value)) ?? false);
-}
-
-function updateImage(holder: YMap, key: string, { image: img, matcher }: Retag, matched: Map<string, boolean>): void {
-  const value = holder[key];
-  // {@link mustBeScalar} has checked every field
-  if (value === null || value === undefined || typeof value === 'object') return;
+/** Whether an entry changes the image `value` (a scalar); `matched` remembers the answers by image. */
+function retagApplies({ matcher }: Retag, value: Value | undefined, matched: Map<string, boolean>): boolean {
+  if (value === null || value === undefined || typeof value === 'object') return false;
   const current = String(value);
   let matches = matched.get(current);
   if (matches === undefined) matched.set(current, (matches = matcher?.test(current) ?? false));
-  if (!matches) return;
-  let [name, tag, digest] = splitImage(current);
+  return matches;
+}
+
+function updateImage(holder: YMap, key: string, retag: Retag, matched: Map<string, boolean>): void {
+  const value = holder[key];
+  // {@link mustBeScalar} has checked every field
+  if (!retagApplies(retag, value, matched)) return;
+  const img = retag.image;
+  let [name, tag, digest] = splitImage(String(value));
   if (img.newName) name = img.newName;
   if (img.newTag && img.digest) {
     tag = img.newTag;

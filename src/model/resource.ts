@@ -1,4 +1,4 @@
-import { isMap, cloneValue, owned, ownValue, setKey, unshared, writableAt, type Value, type YMap } from '../yaml/value.js';
+import { isMap, cloneValue, owned, ownValue, setKey, unshared, writableChild, type Value, type YMap } from '../yaml/value.js';
 import { ResId, parseApiVersion, type Gvk } from './resid.js';
 import type { Origin } from './origin.js';
 
@@ -85,7 +85,7 @@ export class Resource {
         setKey(node, key, owned(child));
         return;
       }
-      node = writableAt(node, [key]) as YMap;
+      node = writableChild(node, key) as YMap;
     }
     owned(node);
   }
@@ -229,8 +229,8 @@ export class Resource {
 function withOwnMetadata(shared: YMap): YMap {
   const obj = unshared(shared);
   if (!isMap(obj['metadata'])) return obj;
-  const meta = writableAt(obj, ['metadata']) as YMap;
-  for (const field of ['labels', 'annotations']) if (isMap(meta[field])) writableAt(meta, [field]);
+  const meta = writableChild(obj, 'metadata') as YMap;
+  for (const field of ['labels', 'annotations']) if (isMap(meta[field])) writableChild(meta, field);
   return obj;
 }
 

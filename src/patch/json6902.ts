@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { parseYamlDocuments, type ParseDocuments } from '../yaml/parse.js';
-import { cloneValue, isMap, isSeq, isShared, setKey, unshared, valuesEqual, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, isSeq, setKey, valuesEqual, writableChild, type Value, type YMap } from '../yaml/value.js';
 
 /** One RFC 6902 operation. */
 export interface JsonPatchOp {
@@ -143,12 +143,7 @@ function locate(root: Value, pointer: string, opName: string): { parent: YMap | 
     if (next === undefined || (!isSeq(next) && !isMap(next))) {
       throw patchError(`${opName} operation does not apply: doc is missing path: "${pointer}": missing value`);
     }
-    if (isShared(next)) {
-      const copy = unshared(next);
-      if (isSeq(node)) node[Number(t)] = copy;
-      else setKey(node as YMap, t, copy);
-      node = copy;
-    } else node = next;
+    node = writableChild(node as YMap | Value[], isSeq(node) ? Number(t) : t);
   }
   if (!isSeq(node) && !isMap(node)) throw patchError(`${opName} operation does not apply: doc is missing path: "${pointer}": missing value`);
   return { parent: node, key: tokens[tokens.length - 1]! };

@@ -95,7 +95,7 @@ export async function runTransformers(steps: readonly ConfiguredStep<Transformer
  * joined from several records each one's origin.
  */
 export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
-  if (!step.plugin.copiesShared) for (const r of resources) r.own();
+  handOver(resources, step.plugin);
   const run = () => inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
   let edited: Iterable<Resource>;
   if (step.plugin.reportsEdits) {
@@ -109,9 +109,14 @@ export async function runTransformer(step: ConfiguredStep<Transformer>, resource
   if (ctx.trackOrigins) for (const origin of origins) recordTransformation(resources, origin);
 }
 
+/** Makes the resources writable throughout for a transformer that does not copy what they share with a cache ({@link Transformer.copiesShared}). */
+function handOver(resources: ResourceMap, plugin: Transformer): void {
+  if (!plugin.copiesShared) for (const r of resources) r.own();
+}
+
 /** Runs a validator: it may change nothing but the `validated-by` label. */
 export async function runValidator(step: ConfiguredStep<Transformer>, resources: ResourceMap): Promise<void> {
-  if (!step.plugin.copiesShared) for (const r of resources) r.own();
+  handOver(resources, step.plugin);
   const before = resources.resources().map((r) => cloneValue(r.obj));
   await inStage('VALIDATION_FAILED', step, () => step.plugin.transform(resources, step.context));
   resources.changed();

@@ -114,23 +114,22 @@ export function unshared<T extends YMap | YSeq>(v: T): T {
 }
 
 /**
- * The map or sequence reached from `root` by `keys`, writable:
- * each shared one on the way is replaced by a shallow copy, so what is shared below stays
- * shared. `root` must be writable, and every key must lead to a map or sequence.
+ * The map or sequence that `node` (writable) holds at `key`, writable: when shared, a shallow
+ * copy of it takes its place, so what is shared below it stays shared.
  */
+export function writableChild(node: YMap | YSeq, key: string | number): YMap | YSeq {
+  const child = (node as Record<string | number, Value>)[key] as YMap | YSeq;
+  if (!Object.isFrozen(child)) return child;
+  const copy = shallowCopy(child);
+  if (Array.isArray(node)) node[key as number] = copy;
+  else setKey(node, key as string, copy);
+  return copy;
+}
+
+/** The map or sequence reached from `root` (writable) by `keys`, writable: {@link writableChild} at each step. */
 export function writableAt(root: YMap, keys: readonly (string | number)[]): YMap | YSeq {
   let node: YMap | YSeq = root;
-  for (const key of keys) {
-    const child = (node as Record<string | number, Value>)[key] as YMap | YSeq;
-    if (!Object.isFrozen(child)) {
-      node = child;
-      continue;
-    }
-    const copy = shallowCopy(child);
-    if (Array.isArray(node)) node[key as number] = copy;
-    else setKey(node, key as string, copy);
-    node = copy;
-  }
+  for (const key of keys) node = writableChild(node, key);
   return node;
 }
 
