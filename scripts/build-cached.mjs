@@ -38,6 +38,10 @@ try {
   const first = await build(dir, { ...options, fs, cwd: process.cwd(), cache });
   fs.edit = '\n# edited\n';
   const second = await build(dir, { ...options, fs, cwd: process.cwd(), cache, warn: () => {} });
+  if (second.warnings.join('\n') !== first.warnings.join('\n')) {
+    process.stderr.write('build-cached: the build after an edit warned otherwise than the first build\n');
+    process.exit(3);
+  }
   if (cache.counts.answered !== 0) {
     process.stderr.write('build-cached: the second build did not see the edit\n');
     process.exit(3);

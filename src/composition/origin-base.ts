@@ -1,6 +1,6 @@
 import { relative } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
-import type { OriginBase } from '../pipeline/kustomization-target.js';
+import type { OriginBase } from '../model/origin.js';
 
 /** Where a loader's directory is, for origin annotations: relative to the top of the build, or inside its repository. */
 export function originBaseOf(loader: Loader): OriginBase {

@@ -11,6 +11,8 @@ type Answer = { value: unknown } | { threw: unknown };
  */
 export class RecordingFileSystem implements FileSystem {
   private readonly answers = new Map<string, Answer>();
+  /** the questions each open {@link InputScope} has seen asked */
+  private readonly scopes = new Set<Set<string>>();
   readonly entryType?: (path: string) => EntryType | undefined;
   readonly isExecutable?: (path: string) => boolean;
 
@@ -46,9 +48,22 @@ export class RecordingFileSystem implements FileSystem {
     return new InputRecord(new Map(this.answers));
   }
 
+  /** Starts noting the questions asked from now on (asked before or not), until the scope is closed: what one part of a build read. */
+  openScope(): InputScope {
+    const keys = new Set<string>();
+    this.scopes.add(keys);
+    return {
+      close: () => {
+        this.scopes.delete(keys);
+        return new InputRecord(new Map([...keys].map((key) => [key, this.answers.get(key)!])));
+      },
+    };
+  }
+
   /** The file system's answer; a question asked again gets the answer recorded (a copy of it), so the build sees only what the record says. */
   private ask(question: Question, path: string): unknown {
     const key = `${question}\0${path}`;
+    for (const scope of this.scopes) scope.add(key);
     const known = this.answers.get(key);
     if (known) {
       if ('threw' in known) throw known.threw;
@@ -59,6 +74,12 @@ export class RecordingFileSystem implements FileSystem {
     if ('threw' in answer) throw answer.threw;
     return answer.value;
   }
+}
+
+/** What one part of a build asked, from {@link RecordingFileSystem.openScope}. */
+export interface InputScope {
+  /** Stops noting questions; the ones asked while open, with their answers. */
+  close(): InputRecord;
 }
 
 type Question = 'readFile' | 'exists' | 'isDirectory' | 'readDir' | 'realPath' | 'entryType' | 'isExecutable';

@@ -9,6 +9,14 @@ export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transforma
  * writes to `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations`
  * when `buildMetadata` asks for it.
  */
+/** Where a kustomization directory is, for origin annotations. */
+export interface OriginBase {
+  /** relative to the top of the build, or to the root of `repo` */
+  dir: string;
+  repo?: string;
+  ref?: string;
+}
+
 export interface Origin {
   /** file path relative to the root of the build (or the remote repo) */
   path?: string;

@@ -1,4 +1,4 @@
-import { isMap, cloneValue, owned, ownValue, setKey, unshared, writableChild, type Value, type YMap } from '../yaml/value.js';
+import { isMap, cloneValue, owned, ownValue, setKey, shareValue, unshared, writableChild, type Value, type YMap } from '../yaml/value.js';
 import { ResId, parseApiVersion, type Gvk } from './resid.js';
 import type { Origin } from './origin.js';
 
@@ -199,6 +199,19 @@ export class Resource {
   /** A deep copy with its build state; generators and bases that are reused need independent copies. */
   clone(): Resource {
     const r = new Resource(cloneValue(this.obj));
+    r.copyStateFrom(this);
+    return r;
+  }
+
+  /**
+   * A copy with its build state that shares this one's object, frozen from now on (see
+   * `shareValue`): each of the two then owns only its top level and metadata (see the class).
+   * What a cache keeps of a base is such a copy, and so is each build's resource made from it.
+   */
+  shared(): Resource {
+    const frozen = shareValue(this.object);
+    this.obj = frozen;
+    const r = new Resource(frozen);
     r.copyStateFrom(this);
     return r;
   }

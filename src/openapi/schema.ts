@@ -231,6 +231,8 @@ export class OpenApiSchemaSetting {
   private version = '';
   private custom: OpenApiSchema | undefined;
   private initialised = false;
+  /** whether a custom schema was ever set: the schema is then an object of this build, not one of a few states */
+  private everCustom = false;
   /** the schema as initialised so far, made when first asked for: touching it costs nothing until an SMP needs it */
   private current: (() => OpenApiSchema) | undefined;
 
@@ -252,6 +254,7 @@ export class OpenApiSchemaSetting {
         });
       }
       this.custom = OpenApiSchema.parse(customText, field?.path ?? opts.file);
+      this.everCustom = true;
       this.version = 'custom';
       this.initialised = false;
       return;
@@ -266,6 +269,22 @@ export class OpenApiSchemaSetting {
     }
     this.custom = undefined;
     this.initialised = false;
+  }
+
+  /**
+   * The setting as a string, for a build that takes a base's effect on it from an earlier build
+   * ({@link restore}); undefined once a custom schema was set. Without one, the schema is the
+   * built-in one whatever happened, and the version and whether it is initialised are all there is.
+   */
+  get state(): string | undefined {
+    return this.everCustom ? undefined : `${this.initialised ? 1 : 0}${this.version}`;
+  }
+
+  /** Puts the setting in a {@link state} an earlier build reached from the one it is in now. */
+  restore(state: string): void {
+    this.version = state.slice(1);
+    if (state[0] === '1') this.touch();
+    else this.initialised = false;
   }
 
   /** Marks the schema as initialised (kyaml `initSchema`) without needing it. */

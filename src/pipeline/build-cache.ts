@@ -5,6 +5,7 @@ import { PrintedBefore } from '../output/printed-before.js';
 import type { Rendered } from '../output/render.js';
 import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
+import { RememberedBases } from './remembered-bases.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
 const KEYED_OPTIONS = (Object.keys({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output }) as (keyof ResolvedOptions)[]).filter(
@@ -27,21 +28,27 @@ export interface RememberedBuild extends Readonly<Rendered> {
   warnings: readonly string[];
 }
 
-/** What the cache knows of a build: its answer, when its files read as before; else what it printed last time, if anything. */
-export type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefore: PrintedBefore | undefined };
+/**
+ * What the cache knows of a build: its answer, when its files read as before; else what it
+ * printed last time, if anything, and the bases it remembers from the builds of that name.
+ */
+export type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefore: PrintedBefore | undefined; bases: RememberedBases };
 
 /**
  * What a caller that builds the same trees again and again (an editor, a UI, a server) keeps
  * between builds, passed as the `cache` option. A build whose every file reads the same as
  * when a remembered build read it, with the same options, is that build's output again; any
- * other build decodes and parses only the resource files it has not seen with that content, and prints
- * again only the resources that differ from what the last build of that name printed. Builds that
+ * other build takes each base whose files read as before from the last build of that name
+ * (see {@link RememberedBases}), decodes and parses only the resource files it has not seen with
+ * that content, and prints again only the resources that differ from what that build printed. Builds that
  * ran anything besides builtins and Compositions (plugins, functions, helm) or fetched
  * remote bases are never remembered: what they make depends on more than the files.
  * What a build returns is its own: the cache keeps copies.
  */
 export class BuildCache {
   private readonly builds = new Map<string, RememberedBuild>();
+  /** the bases of the builds of each name, kept for as many names as builds are */
+  private readonly bases = new Map<string, RememberedBases>();
   /** resource files and the texts steps read (patches…), by content */
   readonly parsed: ParsedTexts;
   /** resource files' texts, by path, while their bytes stay the same */
@@ -51,6 +58,7 @@ export class BuildCache {
   private fileSystemCount = 0;
   private answeredCount = 0;
   private builtCount = 0;
+  private readonly reusedBases = { count: 0 };
   private readonly maxBuilds: number;
 
   constructor(limits: BuildCacheLimits = {}) {
@@ -62,13 +70,14 @@ export class BuildCache {
   /** Forgets everything. */
   clear(): void {
     this.builds.clear();
+    this.bases.clear();
     this.parsed.clear();
     this.decoded.clear();
   }
 
-  /** How many builds the cache answered, and how many it could not (they ran). */
-  get counts(): { answered: number; built: number } {
-    return { answered: this.answeredCount, built: this.builtCount };
+  /** How many builds the cache answered, how many it could not (they ran), and how many bases those took from it instead of building them. */
+  get counts(): { answered: number; built: number; reusedBases: number } {
+    return { answered: this.answeredCount, built: this.builtCount, reusedBases: this.reusedBases.count };
   }
 
   /** What names a build: its path, its options, and its file system when the caller gave one. */
@@ -87,11 +96,19 @@ export class BuildCache {
     this.builds.delete(key);
     if (!remembered?.inputs.holdsIn(fs)) {
       this.builtCount++;
-      return { printedBefore: remembered && new PrintedBefore(remembered) };
+      return { printedBefore: remembered && new PrintedBefore(remembered), bases: this.basesOf(key) };
     }
     this.builds.set(key, remembered);
     this.answeredCount++;
     return { answer: remembered };
+  }
+
+  private basesOf(key: string): RememberedBases {
+    const bases = this.bases.get(key) ?? new RememberedBases(this.reusedBases);
+    this.bases.delete(key);
+    this.bases.set(key, bases);
+    if (this.bases.size > this.maxBuilds) this.bases.delete(this.bases.keys().next().value!);
+    return bases;
   }
 
   remember(key: string, build: RememberedBuild): void {

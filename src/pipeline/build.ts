@@ -15,7 +15,7 @@ import type { PluginContext, PluginRegistration, Transformer } from '../plugins/
 import { builtinResolver, functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
 import type { BuildCache, RememberedBuild } from './build-cache.js';
-import { BuildContext } from './context.js';
+import { BuildContext, type CachedBuild } from './context.js';
 import { loadCompositionTarget, loadRootTarget } from './target-loader.js';
 
 /** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), and in-process plugins. */
@@ -64,7 +64,7 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
     return resultOf(recalled.answer);
   }
   const recording = new RecordingFileSystem(fs);
-  const { rendered, filesDecide } = await buildWith(path, resolved, recording, plugins, cache, recalled.printedBefore);
+  const { rendered, filesDecide } = await buildWith(path, resolved, recording, plugins, { cache, bases: recalled.bases, recording }, recalled.printedBefore);
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
   if (!filesDecide) return resultOf({ ...rendered, warnings });
   const kept: RememberedBuild = { ...rendered, inputs: recording.record(), warnings: [...warnings] };
@@ -93,13 +93,13 @@ async function buildWith(
   resolved: ResolvedOptions,
   fs: FileSystem,
   plugins: readonly PluginRegistration[] | undefined,
-  cache?: BuildCache,
+  cached?: CachedBuild,
   printedBefore?: PrintedBefore,
 ): Promise<{ rendered: Rendered; filesDecide: boolean }> {
   // a Composition step runs a Composition directory in this build (its context is made just below)
   const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
   const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(plugins ?? []), functionSpecResolver], pluginHomeResolver());
-  const ctx: BuildContext = new BuildContext(resolved, fs, resolution, cache);
+  const ctx: BuildContext = new BuildContext(resolved, fs, resolution, cached);
   try {
     const target = await loadRootTarget(path, ctx);
     const acc = await target.accumulate();

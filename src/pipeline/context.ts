@@ -11,7 +11,20 @@ import { CatalogStore } from '../catalog/catalog-store.js';
 import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import type { Value } from '../yaml/value.js';
+import type { RecordingFileSystem } from '../fs/recording-fs.js';
+import type { Accumulator } from './accumulator.js';
 import type { BuildCache } from './build-cache.js';
+import type { OriginBase } from '../model/origin.js';
+import type { BaseEffects, RememberedBases } from './remembered-bases.js';
+
+/** What a build with a cache is given. */
+export interface CachedBuild {
+  cache: BuildCache;
+  /** what the cache remembers of the bases of the tree's last build */
+  bases: RememberedBases;
+  /** the build's file system, recording what the build reads */
+  recording: RecordingFileSystem;
+}
 
 /** How many characters of step texts one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
 const STEP_TEXT_CHARS = 4_000_000;
@@ -21,7 +34,7 @@ const STEP_TEXT_CHARS = 4_000_000;
  * resolvers, the schema choice, warnings, build metadata flags. One per build: two builds
  * never share one.
  */
-export class BuildContext {
+export class BuildContext implements BaseEffects {
   readonly openapi = new OpenApiSchemaSetting();
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
@@ -43,16 +56,44 @@ export class BuildContext {
    */
   private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
 
+  /** where the warnings printed go besides `options.warn`: one list for each base being remembered */
+  private readonly warningNotes = new Set<string[]>();
+
   constructor(
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
     readonly resolution: PluginResolution,
-    private readonly cache?: BuildCache,
+    /** the caller's cache, the bases it remembers from the last build of the tree, and `fs` as the record of what this one reads */
+    private readonly cached?: CachedBuild,
   ) {}
+
+  /**
+   * A base's accumulation (a kustomization a `resources:` entry names, at `loader`). With a
+   * cache, a base whose files read as they did in the last build of the tree is not built again
+   * (see {@link RememberedBases}).
+   */
+  accumulateBase(loader: Loader, origin: OriginBase, accumulate: () => Promise<Accumulator>): Promise<Accumulator> {
+    const reuse = this.cached;
+    // a fetched tree is read through a file system of its own, which the record does not see
+    if (!reuse || loader.fs !== reuse.recording || loader.containingRemote) return accumulate();
+    // the directories above it decide its origin paths and which cycles it may not make
+    const roots: string[] = [];
+    for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
+    return reuse.bases.accumulate(JSON.stringify([roots, origin, this.buildMetadata]), reuse.recording, this, accumulate);
+  }
+
+  async noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T> {
+    this.warningNotes.add(into);
+    try {
+      return await run();
+    } finally {
+      this.warningNotes.delete(into);
+    }
+  }
 
   /** The text of a resource file's bytes (undefined when they are not UTF-8); with a cache, the text it had when it last read the same. */
   resourceText(path: string, bytes: Uint8Array): string | undefined {
-    return this.cache ? this.cache.decoded.text(path, bytes) : utf8DecodeStrict(bytes);
+    return this.cached ? this.cached.cache.decoded.text(path, bytes) : utf8DecodeStrict(bytes);
   }
 
   /**
@@ -60,12 +101,12 @@ export class BuildContext {
    * and frozen: steps copy the parts they write (see `Resource.own`).
    */
   resourceDocuments(text: string, file: string): Value[] {
-    return this.cache ? this.cache.parsed.sharedDocuments(text, file) : parseYamlDocuments(text, file);
+    return this.cached ? this.cached.cache.parsed.sharedDocuments(text, file) : parseYamlDocuments(text, file);
   }
 
   /** The documents of a text a step reads, parsed once per build (with a cache, once per content); each call gets its own copy. */
   stepDocuments(text: string, file: string, options?: ParseOptions): Value[] {
-    return (this.cache?.parsed ?? this.stepTexts).documents(text, file, options);
+    return (this.cached?.cache.parsed ?? this.stepTexts).documents(text, file, options);
   }
 
   /** The source of remote resources, made on first use. */
@@ -87,6 +128,7 @@ export class BuildContext {
 
   warn(message: string): void {
     this.options.warn?.(message);
+    for (const notes of this.warningNotes) notes.push(message);
   }
 
   pluginContext(loader: Loader): PluginContext {

@@ -10,7 +10,7 @@ import type { Kustomization } from '../kinds/kustomization.js';
 import { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, namesRemoteTree } from '../load/remote/remote-source.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
-import type { Origin } from '../model/origin.js';
+import type { Origin, OriginBase } from '../model/origin.js';
 import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
@@ -25,14 +25,6 @@ import { configureSteps, runGenerator, runTransformers, runValidator } from './s
 
 /** Entries named like this are resource files, almost always: they are read as files without asking first. */
 const RESOURCE_FILE_NAME = /\.(ya?ml|json)$/i;
-
-/** Where a kustomization directory is, for origin annotations. */
-export interface OriginBase {
-  /** relative to the top of the build, or to the root of `repo` */
-  dir: string;
-  repo?: string;
-  ref?: string;
-}
 
 /** Reads the kustomization of a child directory (a base or a component): the target loader's job, handed in. */
 export type ChildTargetLoader = (loader: Loader, originBase: OriginBase) => BuildTarget;
@@ -222,6 +214,21 @@ export class KustomizationTarget implements BuildTarget {
   }
 
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
+    const root = target.loader.root;
+    const accumulated = (into?: Accumulator): Promise<Accumulator> => {
+      const sub = this.loadedChild(target, isComponent);
+      return withErrorPrefix(`recursed accumulation of path '${root}'`, () => sub.accumulate(into));
+    };
+    if (isComponent) {
+      await accumulated(acc);
+      return;
+    }
+    const subAcc = await this.ctx.accumulateBase(target.loader, target.origin, accumulated);
+    withErrorPrefix(`recursed merging from path '${root}'`, () => acc.absorbBase(subAcc));
+  }
+
+  /** The child's target, which must be a Component when a `components:` entry names it, and must not be one otherwise. */
+  private loadedChild(target: ChildTarget, isComponent: boolean): BuildTarget {
     const child = target.loader;
     const sub = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => this.loadChild(child, target.origin));
     const kind = sub.kind;
@@ -231,8 +238,7 @@ export class KustomizationTarget implements BuildTarget {
     if (!isComponent && kind === 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind != 'Component' for path '${child.root}'`);
     }
-    const subAcc = await withErrorPrefix(`recursed accumulation of path '${child.root}'`, () => sub.accumulate(isComponent ? acc : undefined));
-    if (!isComponent) withErrorPrefix(`recursed merging from path '${child.root}'`, () => acc.absorbBase(subAcc));
+    return sub;
   }
 
   private async accumulateComponents(acc: Accumulator, paths: string[]): Promise<void> {

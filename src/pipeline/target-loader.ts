@@ -9,7 +9,8 @@ import { originBaseOf } from '../composition/origin-base.js';
 import { isOciReference, parseOciReference } from '../oci/reference.js';
 import type { BuildContext } from './context.js';
 import type { BuildTarget } from './target.js';
-import { KustomizationTarget, type OriginBase } from './kustomization-target.js';
+import type { OriginBase } from '../model/origin.js';
+import { KustomizationTarget } from './kustomization-target.js';
 
 /**
  * Reads the directory a loader is rooted at and returns what it holds, ready to accumulate:

@@ -51,7 +51,7 @@ test('require() from CommonJS: the CJS build renders from memory and from disk',
   const out = JSON.parse(execFileSync(process.execPath, ['consumer.cjs', example], { cwd: dir, encoding: 'utf8' })) as Record<string, unknown>;
   assert.equal(out['resolved'], join(dir, 'node_modules/kustomize-ts/dist/cjs/index.cjs'));
   assert.equal(out['memory'], 'apiVersion: v1\ndata:\n  a: "1"\nkind: ConfigMap\nmetadata:\n  name: dev-settings\n');
-  assert.deepEqual(out['cached'], [out['memory'], out['memory'], { answered: 1, built: 1 }]);
+  assert.deepEqual(out['cached'], [out['memory'], out['memory'], { answered: 1, built: 1, reusedBases: 0 }]);
   const expected = readFileSync(join(REPO, 'examples/hello/expected-production.yaml'), 'utf8');
   assert.equal(out['disk'], expected);
   assert.equal(out['explicitDisk'], expected);

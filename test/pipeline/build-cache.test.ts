@@ -10,6 +10,7 @@ import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build } from '../../src/pipeline/build.js';
 import { BuildCache } from '../../src/pipeline/build-cache.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
+import { STAMP_CONFIG, stampPlugin } from './stamp-plugin.js';
 
 const files = {
   'base/kustomization.yaml': 'resources:\n- cm.yaml\n',
@@ -48,7 +49,7 @@ test('an unchanged build is answered from the cache: each file is read once, to 
   assert.equal(second, plain.yaml);
   assert.equal(built, 4);
   assert.equal(answered, built);
-  assert.deepEqual(cache.counts, { answered: 1, built: 1 });
+  assert.deepEqual(cache.counts, { answered: 1, built: 1, reusedBases: 0 });
 });
 
 test('a changed file is read again and the build runs', async () => {
@@ -61,7 +62,7 @@ test('a changed file is read again and the build runs', async () => {
   const reads = await readsOf(fs, async () => void ({ yaml } = await build('/app', { fs, cache })));
   assert.match(yaml, /name: web-settings/);
   assert.ok(reads > 4, `the comparison stops at the changed file, then the build reads all four (${reads} reads)`);
-  assert.deepEqual(cache.counts, { answered: 0, built: 2 });
+  assert.deepEqual(cache.counts, { answered: 0, built: 2, reusedBases: 1 }, 'the base, whose files did not change, is not built again');
   const fresh = MemoryFileSystem.from({ ...files, 'app/kustomization.yaml': files['app/kustomization.yaml'].replace('app-', 'web-') });
   assert.equal(yaml, (await build('/app', { fs: fresh })).yaml);
 });
@@ -85,8 +86,9 @@ test('after each edit, the output is what a build without a cache prints, for th
     memory.writeFile(`/${path}`, text);
     assert.equal((await build('/app', { fs: memory, cache })).yaml, (await build('/app', { fs: MemoryFileSystem.from(tree) })).yaml, `after writing ${path}`);
   }
-  // extra.yaml, written before the kustomization names it, is nothing the build read: that build is answered
-  assert.deepEqual(cache.counts, { answered: 1, built: edits.length });
+  // extra.yaml, written before the kustomization names it, is nothing the build read: that build is answered;
+  // the three builds after an edit in app/ take the base from the cache, the two after an edit in base/ build it
+  assert.deepEqual(cache.counts, { answered: 1, built: edits.length, reusedBases: 3 });
 });
 
 test('every kind of change to the files is seen', async (t) => {
@@ -136,7 +138,7 @@ test('the options and the file system are part of what names a build', async () 
   const other = MemoryFileSystem.from({ ...files, 'base/cm.yaml': files['base/cm.yaml'].replace('info', 'warn') });
   assert.match((await build('/app', { fs: other, cache })).yaml, /level: warn/);
   assert.match((await build('/app', { fs, cache })).yaml, /level: info/);
-  assert.deepEqual(cache.counts, { answered: 2, built: 3 });
+  assert.deepEqual(cache.counts, { answered: 2, built: 3, reusedBases: 0 });
 });
 
 test('an answered build gives its warnings again', async () => {
@@ -163,28 +165,19 @@ test('what a build returns is the caller’s: changing it changes nothing the ca
 });
 
 test('a build that ran a plugin is never remembered: the plugin runs every time', async () => {
-  let runs = 0;
-  const stamp: PluginRegistration = {
-    apiVersion: 'example.com/v1',
-    kind: 'Stamp',
-    factory: () => ({
-      transform(resources) {
-        runs++;
-        for (const r of resources.resources()) r.obj['metadata'] = { ...(r.obj['metadata'] as object), annotations: { run: String(runs) } };
-      },
-    }),
-  };
+  const stamp = stampPlugin();
   const fs = MemoryFileSystem.from({
     ...files,
-    'app/stamp.yaml': 'apiVersion: example.com/v1\nkind: Stamp\nmetadata:\n  name: s\n',
+    'app/stamp.yaml': STAMP_CONFIG,
     'app/kustomization.yaml': files['app/kustomization.yaml'] + 'transformers:\n- stamp.yaml\n',
   });
   const cache = new BuildCache();
-  const options = { fs, cache, enablePlugins: true, plugins: [stamp] };
+  const options = { fs, cache, enablePlugins: true, plugins: [stamp.registration] };
   assert.match((await build('/app', options)).yaml, /run: "1"/);
   assert.match((await build('/app', options)).yaml, /run: "2"/);
-  assert.equal(runs, 2);
-  assert.deepEqual(cache.counts, { answered: 0, built: 2 });
+  assert.equal(stamp.runs(), 2);
+  // the base runs no plugin: the second build takes it from the cache
+  assert.deepEqual(cache.counts, { answered: 0, built: 2, reusedBases: 1 });
 });
 
 test('at most `builds` builds are remembered, the least recently used forgotten first', async () => {
@@ -193,9 +186,9 @@ test('at most `builds` builds are remembered, the least recently used forgotten 
   await build('/app', { fs, cache });
   await build('/base', { fs, cache });
   await build('/app', { fs, cache });
-  assert.deepEqual(cache.counts, { answered: 0, built: 3 }, '/app was forgotten when /base was remembered');
+  assert.deepEqual(cache.counts, { answered: 0, built: 3, reusedBases: 0 }, '/app was forgotten, with its bases, when /base was remembered');
   await build('/app', { fs, cache });
-  assert.deepEqual(cache.counts, { answered: 1, built: 3 });
+  assert.deepEqual(cache.counts, { answered: 1, built: 3, reusedBases: 0 });
 });
 
 test('builds running at the same time may share a cache', async () => {

@@ -1,0 +1,89 @@
+import type { TransformerConfig } from '../fieldspec/transformer-config.js';
+import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
+import type { Resource } from '../model/resource.js';
+import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { VarSet } from '../vars/vars.js';
+import { Accumulator } from './accumulator.js';
+
+/** What a build made of one base (a kustomization a `resources:` entry names), and what it took to make it. */
+interface RememberedBase {
+  /** the questions its accumulation asked the file system, with their answers */
+  inputs: InputRecord;
+  /** the build's schema setting when the base started, and when it was done (see `OpenApiSchemaSetting.state`) */
+  start: string;
+  end: string;
+  warnings: readonly string[];
+  config: TransformerConfig;
+  vars: VarSet;
+  /** its resources, sharing their objects frozen (see `Resource.shared`) */
+  resources: readonly Resource[];
+}
+
+/** What a base's accumulation may change in its build besides its result. */
+export interface BaseEffects {
+  readonly openapi: OpenApiSchemaSetting;
+  /** whether what the build makes depends on nothing but its files (see `BuildContext.filesDecide`) */
+  filesDecide: boolean;
+  warn(message: string): void;
+  /** Runs `run`, adding the warnings it prints to `into`. */
+  noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T>;
+}
+
+/**
+ * The bases a {@link BuildCache} remembers from the last build of one tree, by where each sits
+ * in the tree. A build after an edit takes a base whose files all read as before, and which
+ * starts from the same schema setting, from here instead of accumulating it again: an edit to
+ * an overlay leaves its bases alone. A base that ran anything but builtins and Compositions is
+ * not remembered; nor is one in a fetched tree (the caller leaves those out).
+ */
+export class RememberedBases {
+  private readonly bases = new Map<string, RememberedBase>();
+
+  /** `reused` counts the bases taken from here (the cache's counts) */
+  constructor(private readonly reused: { count: number }) {}
+
+  /**
+   * The base at `key` (the caller's name for its place in the tree), remembered or accumulated by
+   * `accumulate`, for a build that reads through `recording` and whose state is `build`.
+   */
+  async accumulate(key: string, recording: RecordingFileSystem, build: BaseEffects, accumulate: () => Promise<Accumulator>): Promise<Accumulator> {
+    const start = build.openapi.state;
+    const kept = this.bases.get(key);
+    // asked through the build's record, the questions become the build's own (and its enclosing bases')
+    if (kept && kept.start === start && kept.inputs.holdsIn(recording)) {
+      for (const m of kept.warnings) build.warn(m);
+      build.openapi.restore(kept.end);
+      this.reused.count++;
+      return replay(kept);
+    }
+    this.bases.delete(key);
+    const scope = recording.openScope();
+    const decidedBefore = build.filesDecide;
+    const warnings: string[] = [];
+    let acc: Accumulator;
+    let inputs: InputRecord;
+    let decides: boolean;
+    build.filesDecide = true;
+    try {
+      acc = await build.noteWarnings(warnings, accumulate);
+    } finally {
+      inputs = scope.close();
+      decides = build.filesDecide;
+      build.filesDecide = decidedBefore && decides;
+    }
+    const end = build.openapi.state;
+    if (decides && start !== undefined && end !== undefined) {
+      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources: acc.resources.resources().map((r) => r.shared()) });
+    }
+    return acc;
+  }
+}
+
+/** A fresh accumulation holding what a base made: its resources are new ones sharing the remembered objects. */
+function replay(kept: RememberedBase): Accumulator {
+  const acc = new Accumulator();
+  acc.resources.appendAll(kept.resources.map((r) => r.shared()));
+  acc.config = kept.config;
+  acc.vars.absorb(kept.vars);
+  return acc;
+}
