@@ -14,13 +14,6 @@ const { createRequire } = require('node:module');
 const { join } = require('node:path');
 const { Script } = require('node:vm');
 
-// A reader that stops early (`kustomize-ts build | head -1`) closes the pipe: stop quietly,
-// with the status of a process killed by SIGPIPE (as kubectl, 128 + 13).
-process.stdout.on('error', (e) => {
-  if (e.code !== 'EPIPE') throw e;
-  process.exit(141);
-});
-
 const bundle = join(__dirname, '..', 'dist', 'src', 'kustomize-ts.cjs');
 let cachedData;
 try {

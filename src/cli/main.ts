@@ -10,6 +10,7 @@ import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
+import { STDIO } from './stdio.js';
 
 export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
 
@@ -44,8 +45,6 @@ const ROOT: Command = {
   persistentFlags: [{ name: 'stack-trace', type: 'bool', help: 'print a stack-trace on error' }],
   subcommands: [...COMMANDS],
 };
-
-const STDIO: CliIO = { out: (s) => process.stdout.write(s), err: (s) => process.stderr.write(s) };
 
 /** Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by default). */
 export async function main(args: string[], io: CliIO = STDIO): Promise<number> {

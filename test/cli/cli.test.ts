@@ -355,6 +355,31 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     assert.deepEqual([r.status, r.stderr], [141, '']);
   });
 
+  test('output to a pipe another process made non-blocking waits for the reader instead of failing', async () => {
+    const src = tmpDir();
+    nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
+    const many = Array.from({ length: 20000 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`);
+    nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), many.join('---\n'));
+    // perl (Debian's perl-base) sets O_NONBLOCK on the pipe and runs the CLI on it, as some parents do
+    const nonBlocking = 'use Fcntl; fcntl(STDOUT, F_SETFL, fcntl(STDOUT, F_GETFL, 0) | O_NONBLOCK) or die; exec @ARGV or die';
+    const child = spawn('perl', ['-e', nonBlocking, process.execPath, BIN, 'build', src], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const status = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // nothing is read for a while: the pipe fills long before, and the CLI's writes find it full
+    const chunks: Buffer[] = [];
+    let reading = false;
+    const drain = (): void => {
+      for (let chunk: Buffer | null; reading && (chunk = child.stdout.read() as Buffer | null) !== null; ) chunks.push(chunk);
+    };
+    child.stdout.on('readable', drain);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    reading = true;
+    drain();
+    assert.deepEqual([await status, stderr], [0, '']);
+    assert.equal(Buffer.concat(chunks).toString('utf8').split('---\n').length, 20000);
+  });
+
   describe('flags', { concurrency: true }, () => {
     test('--load-restrictor LoadRestrictionsNone lets a kustomization read files outside its root', async () => {
       const refused = await cli(['build', fixture('outside-root-none', 'app')]);
