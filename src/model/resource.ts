@@ -204,16 +204,14 @@ export class Resource {
   }
 
   /**
-   * A copy with its build state that shares this one's object, frozen from now on (see
-   * `shareValue`): each of the two then owns only its top level and metadata (see the class).
-   * What a cache keeps of a base is such a copy, and so is each build's resource made from it.
+   * Freezes the object (see `shareValue`) and returns it, for other resources to share; this one
+   * then owns its top level and metadata again (see the class). What a cache keeps of a base is
+   * its resources' objects so shared.
    */
-  shared(): Resource {
+  share(): YMap {
     const frozen = shareValue(this.object);
     this.obj = frozen;
-    const r = new Resource(frozen);
-    r.copyStateFrom(this);
-    return r;
+    return frozen;
   }
 
   copyStateFrom(o: Resource): void {

@@ -1,8 +1,9 @@
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
-import type { Resource } from '../model/resource.js';
+import { Resource } from '../model/resource.js';
 import type { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { VarSet } from '../vars/vars.js';
+import type { YMap } from '../yaml/value.js';
 import { Accumulator } from './accumulator.js';
 
 /** What a build made of one base (a kustomization a `resources:` entry names), and what it took to make it. */
@@ -15,8 +16,13 @@ interface RememberedBase {
   warnings: readonly string[];
   config: TransformerConfig;
   vars: VarSet;
-  /** its resources, sharing their objects frozen (see `Resource.shared`) */
-  resources: readonly Resource[];
+  resources: readonly RememberedResource[];
+}
+
+/** A resource a base made: its object, frozen (see `Resource.share`), and its build state, in a resource no build writes. */
+interface RememberedResource {
+  obj: YMap;
+  state: Resource;
 }
 
 /** What a base's accumulation may change in its build besides its result. */
@@ -73,16 +79,29 @@ export class RememberedBases {
     }
     const end = build.openapi.state;
     if (decides && start !== undefined && end !== undefined) {
-      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources: acc.resources.resources().map((r) => r.shared()) });
+      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources: acc.resources.resources().map(remembered) });
     }
     return acc;
   }
 }
 
+function remembered(r: Resource): RememberedResource {
+  const obj = r.share();
+  const state = new Resource(obj);
+  state.copyStateFrom(r);
+  return { obj, state };
+}
+
 /** A fresh accumulation holding what a base made: its resources are new ones sharing the remembered objects. */
 function replay(kept: RememberedBase): Accumulator {
   const acc = new Accumulator();
-  acc.resources.appendAll(kept.resources.map((r) => r.shared()));
+  acc.resources.appendAll(
+    kept.resources.map(({ obj, state }) => {
+      const r = new Resource(obj);
+      r.copyStateFrom(state);
+      return r;
+    }),
+  );
   acc.config = kept.config;
   acc.vars.absorb(kept.vars);
   return acc;
