@@ -138,6 +138,15 @@ export class Loader {
   }
 
   /**
+   * This loader, but resolving the directories of the files it and the loaders below it read
+   * on its own instead of with every loader of the build: each directory is then asked of the
+   * file system while they read (what a base remembered apart from its build must record).
+   */
+  apart(): Loader {
+    return new Loader(this.fs, this.root, this.restriction, this.referrer, this.remote, new Map());
+  }
+
+  /**
    * A loader for the directory of a Composition imported from this one: like {@link child},
    * but a parent or sibling directory is allowed, because Composition imports are checked
    * for cycles by file.

@@ -72,14 +72,14 @@ export class BuildContext implements BaseEffects {
    * cache, a base whose files read as they did in the last build of the tree is not built again
    * (see {@link RememberedBases}).
    */
-  accumulateBase(loader: Loader, origin: OriginBase, accumulate: () => Promise<Accumulator>): Promise<Accumulator> {
+  accumulateBase(loader: Loader, origin: OriginBase, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
     const reuse = this.cached;
     // a fetched tree is read through a file system of its own, which the record does not see
-    if (!reuse || loader.fs !== reuse.recording || loader.containingRemote) return accumulate();
+    if (!reuse || loader.fs !== reuse.recording || loader.containingRemote) return accumulate(loader);
     // the directories above it decide its origin paths and which cycles it may not make
     const roots: string[] = [];
     for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
-    return reuse.bases.accumulate(JSON.stringify([roots, origin, this.buildMetadata]), reuse.recording, this, accumulate);
+    return reuse.bases.accumulate(JSON.stringify([roots, origin, this.buildMetadata]), reuse.recording, this, () => accumulate(loader.apart()));
   }
 
   async noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T> {

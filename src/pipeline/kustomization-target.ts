@@ -215,15 +215,15 @@ export class KustomizationTarget implements BuildTarget {
 
   private async accumulateDirectory(acc: Accumulator, target: ChildTarget, isComponent: boolean): Promise<void> {
     const root = target.loader.root;
-    const accumulated = (into?: Accumulator): Promise<Accumulator> => {
-      const sub = this.loadedChild(target, isComponent);
+    const accumulated = (loader: Loader, into?: Accumulator): Promise<Accumulator> => {
+      const sub = this.loadedChild({ ...target, loader }, isComponent);
       return withErrorPrefix(`recursed accumulation of path '${root}'`, () => sub.accumulate(into));
     };
     if (isComponent) {
-      await accumulated(acc);
+      await accumulated(target.loader, acc);
       return;
     }
-    const subAcc = await this.ctx.accumulateBase(target.loader, target.origin, accumulated);
+    const subAcc = await this.ctx.accumulateBase(target.loader, target.origin, (loader) => accumulated(loader));
     withErrorPrefix(`recursed merging from path '${root}'`, () => acc.absorbBase(subAcc));
   }
 

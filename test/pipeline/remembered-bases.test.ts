@@ -235,3 +235,22 @@ test('a base is taken from the cache only when the schema setting it starts from
   await assert.rejects(t.build('after the top kustomization dropped its openapi field'), /not built in/);
   assert.equal(t.cache.counts.reusedBases, 0, 'both bases start from another setting: neither is taken from the cache');
 });
+
+test('a directory the overlay resolved before its base read from it is one the base’s record holds too', async () => {
+  const cm = (level: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  level: ${level}\n`;
+  const fs = MemoryFileSystem.from({
+    // the overlay reads a file from base/conf (a link) first; then the base reads another one there
+    'app/kustomization.yaml': 'resources:\n- base/conf/extra.yaml\n- base\n',
+    'app/base/kustomization.yaml': 'resources:\n- conf/cm.yaml\n',
+    'app/base/v1/extra.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: extra\n',
+    'app/base/v1/cm.yaml': cm('one'),
+    'app/base/v2/extra.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: extra\n',
+    'app/base/v2/cm.yaml': cm('two'),
+  });
+  fs.link('/app/base/conf', '/app/base/v1');
+  const cache = new BuildCache();
+  assert.match((await build('/app', { fs, cache })).yaml, /level: one/);
+  fs.link('/app/base/conf', '/app/base/v2');
+  assert.match((await build('/app', { fs, cache })).yaml, /level: two/);
+  assert.equal(cache.counts.reusedBases, 0);
+});
