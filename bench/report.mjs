@@ -254,8 +254,9 @@ async function warm() {
   console.log('### Library, warm (same process)\n');
   console.log('Each way is 40 builds in a fresh process (bench/warm-run.mjs). Without a cache, every build reads, parses,');
   console.log('transforms and prints everything. With a `BuildCache`, a build whose files all read as before is answered from it;');
-  console.log('after an edit (here: a comment appended to the top kustomization file before each build) the build runs, parsing');
-  console.log('and printing only what changed. Each cell: median of builds 2–12 (the JIT warming up, as in a short session) /');
+  console.log('after an edit (here: a comment appended to the top kustomization file before each build) the build runs, taking');
+  console.log('the bases whose files read as before from the cache, and parsing and printing only what changed. Each cell: median');
+  console.log('of builds 2–12 (the JIT warming up, as in a short session) /');
   console.log('median of builds 31–40 (once it has, as in a long-lived editor or server).\n');
   console.log('| tree | resources | first build | second build | no cache | with a cache, unchanged | with a cache, edited |');
   console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
