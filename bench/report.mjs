@@ -219,28 +219,39 @@ async function large() {
 }
 
 /**
- * Builds `dir` 40 times, three ways, each in a fresh process (bench/warm-run.mjs): without a
+ * Builds `dir` 40 times, four ways, each in a fresh process (bench/warm-run.mjs): without a
  * cache; with a BuildCache and nothing changed; with a BuildCache and the kustomization file
- * edited before each build. For each way, the median of builds 2-12 (while the JIT warms up, as
+ * edited before each build; the same with the kustomization file of a base edited instead (none
+ * when the tree has no base). For each way, the median of builds 2-12 (while the JIT warms up, as
  * in a short session) and of builds 31-40 (once it has, as in a long-lived editor or server), in
- * ms. The three ways must print the same.
+ * ms. The ways must print the same.
  */
 function warmBuilds(dir) {
-  const measure = (mode) => {
-    const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'warm-run.mjs'), dir, mode], { encoding: 'utf8' });
+  const run = (...args) => {
+    const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'warm-run.mjs'), dir, ...args], { encoding: 'utf8' });
     if (child.status !== 0) throw new Error(child.stderr.trim().split('\n').at(-1) ?? `exit ${child.status}`);
     return JSON.parse(child.stdout);
   };
-  const [plain, unchanged, edited] = ['plain', 'unchanged', 'edited'].map(measure);
-  if (unchanged.sha256 !== plain.sha256 || edited.sha256 !== plain.sha256) {
+  const [plain, unchanged, edited] = ['plain', 'unchanged', 'edited'].map((mode) => run(mode));
+  const base = run('find-base');
+  const baseEdited = base === null ? undefined : run('edited', base);
+  if ([unchanged, edited, baseEdited].some((r) => r && r.sha256 !== plain.sha256)) {
     log(`  warm: ${dir}: the builds with a cache printed something else`);
     failed = true;
   }
-  const phases = (r) => ({ early: median(r.times.slice(1, 12)), late: median(r.times.slice(30)) });
-  return { resources: plain.resources, first: plain.times[0], second: plain.times[1], plain: phases(plain), unchanged: phases(unchanged), edited: phases(edited) };
+  const phases = (r) => r && { early: median(r.times.slice(1, 12)), late: median(r.times.slice(30)) };
+  return {
+    resources: plain.resources,
+    first: plain.times[0],
+    second: plain.times[1],
+    plain: phases(plain),
+    unchanged: phases(unchanged),
+    edited: phases(edited),
+    baseEdited: phases(baseEdited),
+  };
 }
 
-const WAYS = ['plain', 'unchanged', 'edited'];
+const WAYS = ['plain', 'unchanged', 'edited', 'baseEdited'];
 
 async function warm() {
   const generated = path.join(WORK, 'warm');
@@ -255,12 +266,13 @@ async function warm() {
   console.log('Each way is 40 builds in a fresh process (bench/warm-run.mjs). Without a cache, every build reads, parses,');
   console.log('transforms and prints everything. With a `BuildCache`, a build whose files all read as before is answered from it;');
   console.log('after an edit (here: a comment appended to the top kustomization file before each build) the build runs, taking');
-  console.log('the bases whose files read as before from the cache, and parsing and printing only what changed. Each cell: median');
-  console.log('of builds 2–12 (the JIT warming up, as in a short session) /');
-  console.log('median of builds 31–40 (once it has, as in a long-lived editor or server).\n');
-  console.log('| tree | resources | first build | second build | no cache | with a cache, unchanged | with a cache, edited |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
-  const pair = (p) => `${p.early.toFixed(1)} / ${p.late.toFixed(1)} ms`;
+  console.log('the bases whose files read as before from the cache, and parsing and printing only what changed; after an edit in');
+  console.log('a base (the same, to the kustomization file of the first base the build reads), that base and the top run again.');
+  console.log('Each cell: median of builds 2–12 (the JIT warming up, as in a short session) / median of builds 31–40 (once it');
+  console.log('has, as in a long-lived editor or server).\n');
+  console.log('| tree | resources | first build | second build | no cache | with a cache, unchanged | with a cache, edited | with a cache, a base edited |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  const pair = (p) => (p ? `${p.early.toFixed(1)} / ${p.late.toFixed(1)} ms` : '—');
   for (const [name, dir] of named) {
     const r = warmBuilds(dir);
     console.log(`| ${name} | ${r.resources} | ${r.first.toFixed(1)} ms | ${r.second.toFixed(1)} ms | ${WAYS.map((w) => pair(r[w])).join(' | ')} |`);
@@ -277,17 +289,20 @@ async function warm() {
   }
   if (rows.length === 0) return;
   console.log('Real-world trees, warm, by number of resources. Each cell: median over the trees of their medians of builds');
-  console.log('2–12 / of builds 31–40, and the highest tree at 31–40:\n');
-  console.log('| resources | trees | no cache | with a cache, unchanged | with a cache, edited |');
-  console.log('| --- | ---: | ---: | ---: | ---: |');
+  console.log('2–12 / of builds 31–40, and the highest tree at 31–40 (a base edited: over the trees that have a local base):\n');
+  console.log('| resources | trees | no cache | with a cache, unchanged | with a cache, edited | with a cache, a base edited |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [label, lo, hi] of [['1–20', 1, 20], ['21–100', 21, 100], ['101–500', 101, 500], ['over 500', 501, Infinity]]) {
     const group = rows.filter((r) => r.resources >= lo && r.resources <= hi);
     if (group.length === 0) continue;
     const cell = (way) => {
-      const top = group.reduce((a, b) => (b[way].late > a[way].late ? b : a));
-      const early = median(group.map((r) => r[way].early));
-      const late = median(group.map((r) => r[way].late));
-      return `${early.toFixed(1)} / ${late.toFixed(1)} ms (highest ${top[way].late.toFixed(1)} ms, ${top.name})`;
+      const measured = group.filter((r) => r[way]);
+      if (measured.length === 0) return '—';
+      const top = measured.reduce((a, b) => (b[way].late > a[way].late ? b : a));
+      const early = median(measured.map((r) => r[way].early));
+      const late = median(measured.map((r) => r[way].late));
+      const count = measured.length < group.length ? `; ${measured.length} tree${measured.length === 1 ? '' : 's'}` : '';
+      return `${early.toFixed(1)} / ${late.toFixed(1)} ms (highest ${top[way].late.toFixed(1)} ms, ${top.name}${count})`;
     };
     console.log(`| ${label} | ${group.length} | ${WAYS.map(cell).join(' | ')} |`);
   }

@@ -3,23 +3,40 @@
 // builds DIR 40 times with the library and prints, as JSON, the resources, each build's time in
 // ms, and the SHA-256 of the last build's YAML.
 //
-//   node bench/warm-run.mjs DIR plain|unchanged|edited
+//   node bench/warm-run.mjs DIR plain|unchanged|edited [FILE]
+//   node bench/warm-run.mjs DIR find-base
 //
 // plain: no cache. unchanged: one BuildCache, nothing changed. edited: one BuildCache, and a
-// comment appended to DIR's kustomization file before each build (so each build runs); the file
-// is put back as it was.
+// comment appended to FILE (default: DIR's kustomization file) before each build, so each build
+// runs; the file is put back as it was. find-base prints, as JSON, the kustomization file of the
+// first base a build of DIR reads (null when it has none), for an edit in a base.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const [dir, mode] = process.argv.slice(2);
+const [dir, mode, editedFile] = process.argv.slice(2);
 const dist = (file) => import(pathToFileURL(path.join(REPO, 'dist', 'src', file)).href);
 const { build, BuildCache } = await dist('index.js');
 const { KUSTOMIZATION_FILE_NAMES } = await dist('kinds/kustomization.js');
 const options = { reorder: 'legacy', warn: () => {}, ...(mode !== 'plain' && { cache: new BuildCache() }) };
-const file = KUSTOMIZATION_FILE_NAMES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
+const isKustomizationFile = (f) => KUSTOMIZATION_FILE_NAMES.includes(path.basename(f));
+if (mode === 'find-base') {
+  const { DiskFileSystem } = await dist('node.js');
+  const reads = [];
+  class Reads extends DiskFileSystem {
+    readFile(p) {
+      reads.push(p);
+      return super.readFile(p);
+    }
+  }
+  await build(path.resolve(dir), { ...options, fs: new Reads() });
+  const top = fs.realpathSync(dir);
+  console.log(JSON.stringify(reads.find((f) => isKustomizationFile(f) && path.dirname(f) !== top) ?? null));
+  process.exit(0);
+}
+const file = editedFile ?? KUSTOMIZATION_FILE_NAMES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
 const original = fs.readFileSync(file, 'utf8');
 /** enough for V8 to have optimised what a build runs: the report shows builds 2-12 and 31-40 */
 const BUILDS = 40;
