@@ -60,6 +60,27 @@ export class RecordingFileSystem implements FileSystem {
     };
   }
 
+  /**
+   * Whether every question of `record` is answered today as it was then (as {@link InputRecord.holdsIn}),
+   * each asked as this build's own: the open scopes note it, and an answer that agrees is kept as
+   * the record has it, not copied again (a base taken from a cache reads megabytes of CRDs only to
+   * compare them). Stops at the first answer that differs.
+   */
+  holds(record: InputRecord): boolean {
+    for (const [key, then] of record.answered()) {
+      for (const scope of this.scopes) scope.add(key);
+      let now = this.answers.get(key);
+      if (!now) {
+        const cut = key.indexOf('\0');
+        const fresh = answerOf(this.inner, key.slice(0, cut) as Question, key.slice(cut + 1));
+        now = sameAnswer(then, fresh) ? then : 'threw' in fresh ? fresh : { value: copyOf(fresh.value) };
+        this.answers.set(key, now);
+      }
+      if (now !== then && !sameAnswer(then, now)) return false;
+    }
+    return true;
+  }
+
   /** The file system's answer; a question asked again gets the answer recorded (a copy of it), so the build sees only what the record says. */
   private ask(question: Question, path: string): unknown {
     const key = `${question}\0${path}`;
@@ -102,6 +123,11 @@ function copyOf(value: unknown): unknown {
 /** The questions a build asked its file system and the answers it got. */
 export class InputRecord {
   constructor(private readonly answers: ReadonlyMap<string, Answer>) {}
+
+  /** The questions, each with the answer it got. */
+  answered(): Iterable<[string, Answer]> {
+    return this.answers;
+  }
 
   /** Whether `fs` answers every question as it did then: a build asking them again would see the same input. */
   holdsIn(fs: FileSystem): boolean {

@@ -56,7 +56,7 @@ export class RememberedBases {
     const start = build.openapi.state;
     const kept = this.bases.get(key);
     // asked through the build's record, the questions become the build's own (and its enclosing bases')
-    if (kept && kept.start === start && kept.inputs.holdsIn(recording)) {
+    if (kept && kept.start === start && recording.holds(kept.inputs)) {
       for (const m of kept.warnings) build.warn(m);
       build.openapi.restore(kept.end);
       this.reused.count++;
