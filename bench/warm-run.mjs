@@ -9,7 +9,8 @@
 // plain: no cache. unchanged: one BuildCache, nothing changed. edited: one BuildCache, and a
 // comment appended to FILE (default: DIR's kustomization file) before each build, so each build
 // runs; the file is put back as it was. find-base prints, as JSON, the kustomization file of the
-// first base a build of DIR reads (null when it has none), for an edit in a base.
+// first base a build of DIR reads (components are no bases; null when it has none), for an edit
+// in a base.
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -33,7 +34,8 @@ if (mode === 'find-base') {
   }
   await build(path.resolve(dir), { ...options, fs: new Reads() });
   const top = fs.realpathSync(dir);
-  console.log(JSON.stringify(reads.find((f) => isKustomizationFile(f) && path.dirname(f) !== top) ?? null));
+  const isBase = (f) => isKustomizationFile(f) && path.dirname(f) !== top && !/^kind:\s*Component\s*$/m.test(fs.readFileSync(f, 'utf8'));
+  console.log(JSON.stringify(reads.find(isBase) ?? null));
   process.exit(0);
 }
 const file = editedFile ?? KUSTOMIZATION_FILE_NAMES.map((name) => path.join(dir, name)).find((f) => fs.existsSync(f));
