@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { build } from '../../src/pipeline/build.js';
 import { BuildCache } from '../../src/pipeline/build-cache.js';
 import { STAMP_CONFIG, stampPlugin } from './stamp-plugin.js';
 
@@ -80,7 +80,7 @@ replacements:
 };
 
 /** A tree on a memory file system, built with one cache; each build is checked against a build of the same files without one. */
-function cachedTree(files: Record<string, string>, options: BuildOptions = {}) {
+function cachedTree(files: Record<string, string>) {
   const current = { ...files };
   const fs = MemoryFileSystem.from(current);
   const cache = new BuildCache();
@@ -91,8 +91,8 @@ function cachedTree(files: Record<string, string>, options: BuildOptions = {}) {
       fs.writeFile(`/${path}`, text);
     },
     async build(message: string): Promise<{ yaml: string; warnings: string[] }> {
-      const cached = await build('/app', { ...options, fs, cache });
-      const plain = await build('/app', { ...options, fs: MemoryFileSystem.from(current) });
+      const cached = await build('/app', { fs, cache });
+      const plain = await build('/app', { fs: MemoryFileSystem.from(current) });
       assert.equal(cached.yaml, plain.yaml, message);
       assert.deepEqual(cached.warnings, plain.warnings, message);
       return cached;
