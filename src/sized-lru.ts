@@ -22,11 +22,7 @@ export class SizedLru<K, V> {
   }
 
   set(key: K, value: V): void {
-    const old = this.entries.get(key);
-    if (old !== undefined) {
-      this.entries.delete(key);
-      this.size -= this.sizeOf(key, old);
-    }
+    this.delete(key);
     const size = this.sizeOf(key, value);
     if (size > this.maxSize) return;
     this.entries.set(key, value);
@@ -36,6 +32,13 @@ export class SizedLru<K, V> {
       this.entries.delete(k);
       this.size -= this.sizeOf(k, v);
     }
+  }
+
+  delete(key: K): void {
+    const old = this.entries.get(key);
+    if (old === undefined) return;
+    this.entries.delete(key);
+    this.size -= this.sizeOf(key, old);
   }
 
   clear(): void {

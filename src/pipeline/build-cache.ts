@@ -5,6 +5,7 @@ import { PrintedBefore } from '../output/printed-before.js';
 import type { Rendered } from '../output/render.js';
 import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
+import { SizedLru } from '../sized-lru.js';
 import { RememberedBases } from './remembered-bases.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
@@ -46,9 +47,9 @@ export type Recalled = { answer: RememberedBuild } | { answer?: undefined; print
  * What a build returns is its own: the cache keeps copies.
  */
 export class BuildCache {
-  private readonly builds = new Map<string, RememberedBuild>();
+  private readonly builds: SizedLru<string, RememberedBuild>;
   /** the bases of the builds of each name, kept for as many names as builds are */
-  private readonly bases = new Map<string, RememberedBases>();
+  private readonly bases: SizedLru<string, RememberedBases>;
   /** resource files and the texts steps read (patches…), by content */
   readonly parsed: ParsedTexts;
   /** resource files' texts, by path, while their bytes stay the same */
@@ -59,10 +60,10 @@ export class BuildCache {
   private answeredCount = 0;
   private builtCount = 0;
   private readonly reusedBases = { count: 0 };
-  private readonly maxBuilds: number;
-
   constructor(limits: BuildCacheLimits = {}) {
-    this.maxBuilds = limits.builds ?? 16;
+    const maxBuilds = limits.builds ?? 16;
+    this.builds = new SizedLru(maxBuilds, () => 1);
+    this.bases = new SizedLru(maxBuilds, () => 1);
     this.parsed = new ParsedTexts(limits.parsedChars ?? 64_000_000);
     this.decoded = new DecodedTexts(limits.decodedBytes ?? 64_000_000);
   }
@@ -93,27 +94,22 @@ export class BuildCache {
   /** The remembered build of that name if `fs` still holds what it read; else what it printed, for the build that runs instead. */
   recall(key: string, fs: FileSystem): Recalled {
     const remembered = this.builds.get(key);
-    this.builds.delete(key);
     if (!remembered?.inputs.holdsIn(fs)) {
+      this.builds.delete(key);
       this.builtCount++;
       return { printedBefore: remembered && new PrintedBefore(remembered), bases: this.basesOf(key) };
     }
-    this.builds.set(key, remembered);
     this.answeredCount++;
     return { answer: remembered };
   }
 
   private basesOf(key: string): RememberedBases {
-    const bases = this.bases.get(key) ?? new RememberedBases(this.reusedBases);
-    this.bases.delete(key);
-    this.bases.set(key, bases);
-    if (this.bases.size > this.maxBuilds) this.bases.delete(this.bases.keys().next().value!);
+    let bases = this.bases.get(key);
+    if (!bases) this.bases.set(key, (bases = new RememberedBases(this.reusedBases)));
     return bases;
   }
 
   remember(key: string, build: RememberedBuild): void {
-    this.builds.delete(key);
     this.builds.set(key, build);
-    if (this.builds.size > this.maxBuilds) this.builds.delete(this.builds.keys().next().value!);
   }
 }

@@ -223,7 +223,7 @@ export class KustomizationTarget implements BuildTarget {
       await accumulated(target.loader, acc);
       return;
     }
-    const subAcc = await this.ctx.accumulateBase(target.loader, target.origin, (loader) => accumulated(loader));
+    const subAcc = await this.ctx.accumulateBase(target.loader, target.origin, accumulated);
     withErrorPrefix(`recursed merging from path '${root}'`, () => acc.absorbBase(subAcc));
   }
 
