@@ -1,6 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
-import { isMap, owned, setKey, writableAt, type Value, type YMap } from '../yaml/value.js';
+import { isMap, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
 
 /**
  * A field spec names a field (by a `/`-separated path) in the resources of a GVK. The
@@ -96,7 +96,7 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
   try {
     if (!fs.path) throw new FieldPathError('cannot set or create an empty field name');
     const path = splitFieldPath(fs.path);
-    walk(obj, path, 0, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit, { root: obj, keys: [] });
+    walk(obj, path, 0, createKind === 'lenient' || fs.create === true ? createKind : undefined, visit);
   } catch (e) {
     if (e instanceof FieldPathError) {
       throw new KustomizeError('TRANSFORMER_FAILED', `considering field '${fs.path ?? ''}' of object ${describe(obj)}: ${e.message}`);
@@ -107,58 +107,54 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
 
 class FieldPathError extends Error {}
 
-/** Where a walk is: the object it started from, and the keys and indexes that lead from it to the node at hand. */
-interface Trail {
-  root: YMap;
-  keys: (string | number)[];
-}
-
-/** Walks `path` from part `at` on (an index, so no level copies the rest of the path). */
-function walk(node: Value, path: readonly string[], at: number, createKind: CreateKind, visit: FieldVisitor, trail: Trail): void {
+/**
+ * Walks `path` from part `at` on (an index, so no level copies the rest of the path). Returns
+ * `node`, or a writable copy of it when it was shared and the walk wrote below it: the caller
+ * puts the copy in its place, so what the walk does not touch stays shared.
+ */
+function walk(node: Value, path: readonly string[], at: number, createKind: CreateKind, visit: FieldVisitor): Value {
   if (Array.isArray(node)) {
-    for (let i = 0; i < node.length; i++) {
-      trail.keys.push(i);
-      walk(node[i]!, path, at, createKind, visit, trail);
-      trail.keys.pop();
+    let seq = node;
+    for (let i = 0; i < seq.length; i++) {
+      const item = seq[i]!;
+      const walked = walk(item, path, at, createKind, visit);
+      if (walked !== item) (seq = unshared(seq))[i] = walked;
     }
-    return;
+    return seq;
   }
   if (typeof node !== 'object' || node === null) {
-    if (createKind === 'lenient') return;
+    if (createKind === 'lenient') return node;
     throw new FieldPathError('expected sequence or mapping node');
   }
+  let map = node;
   const head = path[at]!;
   const isSeqField = head.endsWith('[]');
   const name = isSeqField ? head.slice(0, -2) : head;
   const last = at === path.length - 1;
-  const exists = Object.prototype.hasOwnProperty.call(node, name);
+  const exists = Object.prototype.hasOwnProperty.call(map, name);
   if (!exists) {
-    if (createKind === undefined || createKind === 'lenient' || isSeqField) return;
-    setKey((node = writable(node, trail)), name, last ? (createKind === 'map' ? {} : '') : {});
-  } else if (node[name] === null && !last) {
+    if (createKind === undefined || createKind === 'lenient' || isSeqField) return map;
+    setKey((map = unshared(map)), name, last ? (createKind === 'map' ? {} : '') : {});
+  } else if (map[name] === null && !last) {
     // a null on the way becomes what the path needs next
-    if (isSeqField || createKind === 'lenient') return;
+    if (isSeqField || createKind === 'lenient') return map;
     if (createKind === undefined) throw new FieldPathError('expected sequence or mapping node');
-    setKey((node = writable(node, trail)), name, {});
+    setKey((map = unshared(map)), name, {});
   }
   if (last) {
-    node = writable(node, trail);
+    map = unshared(map);
     // the visitor may write inside the field's value too (a name reference's items, a label map),
     // which may be a copy made on an earlier visit whose own items are still shared
-    const value = node[name]!;
+    const value = map[name]!;
     const own = owned(value);
-    if (own !== value) setKey(node, name, own);
-    visit(node, name);
-    return;
+    if (own !== value) setKey(map, name, own);
+    visit(map, name);
+    return map;
   }
-  trail.keys.push(name);
-  walk(node[name]!, path, at + 1, createKind, visit, trail);
-  trail.keys.pop();
-}
-
-/** The map the walk is at, writable: when shared, it and the shared maps and sequences above it are copied. */
-function writable(node: YMap, trail: Trail): YMap {
-  return Object.isFrozen(node) ? (writableAt(trail.root, trail.keys) as YMap) : node;
+  const child = map[name]!;
+  const walked = walk(child, path, at + 1, createKind, visit);
+  if (walked !== child) setKey((map = unshared(map)), name, walked);
+  return map;
 }
 
 /** The object as kustomize names it in messages: its id, e.g. `Deployment.v1.apps/web.[noNs]`. */

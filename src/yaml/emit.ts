@@ -77,6 +77,31 @@ function simpleKeyText(rawKey: string): { withColon: string; columns: number } |
 const simpleKeys = new Map<string, { withColon: string; columns: number } | null>();
 const SIMPLE_KEYS_LIMIT = 10_000;
 
+/**
+ * How a string value is printed when it has no space and no line break: it can then be neither
+ * folded nor broken, so it prints the same wherever it stands (after a separating space when
+ * the line needs one). Values repeat across resources (names, labels, ports, images), so the
+ * printing is kept, as for keys; `undefined` for a text that may print differently by place.
+ */
+function standaloneText(raw: string): { text: string; columns: number } | undefined {
+  let known = standaloneTexts.get(raw);
+  if (known === undefined) {
+    if (raw.length > MAX_STANDALONE_CHARS || HAS_SPACE_OR_BREAK.test(raw)) return undefined;
+    const e = new Emitter();
+    e.standalone(readBack(raw));
+    known = { text: e.out, columns: e.column };
+    if (standaloneTexts.size >= STANDALONE_TEXTS_LIMIT) standaloneTexts.clear();
+    standaloneTexts.set(raw, known);
+  }
+  return known;
+}
+const standaloneTexts = new Map<string, { text: string; columns: number }>();
+const STANDALONE_TEXTS_LIMIT = 10_000;
+/** Longer texts (digests, tokens, certificates on one line) rarely repeat: not kept. */
+const MAX_STANDALONE_CHARS = 128;
+/** A space may fold; any line break (also NEL, LS, PS, and CR, which readBack keeps) may break a line. */
+const HAS_SPACE_OR_BREAK = /[ \n\r\x85\u2028\u2029]/;
+
 /** Escape letters go-yaml uses in double-quoted scalars (others are `\x`, `\u`, `\U` hex). */
 const NAMED_ESCAPES = new Map<number, string>([
   [0x00, '0'], [0x07, 'a'], [0x08, 'b'], [0x09, 't'], [0x0a, 'n'], [0x0b, 'v'], [0x0c, 'f'],
@@ -190,12 +215,26 @@ class Emitter {
     this.indention = false;
   }
 
+  /** A value that cannot fold or break, on a fresh line (what {@link standaloneText} keeps). */
+  standalone(s: string): void {
+    this.scalar(s, analyzeScalar(s), 0, false);
+  }
+
   /** A key in the simple `key` form, on a fresh line (what {@link simpleKeyText} keeps). */
   simpleKey(key: string, a: ScalarAnalysis): void {
     this.scalar(key, a, 0, true);
   }
 
   private string(raw: string, indent: number): void {
+    const known = standaloneText(raw);
+    if (known) {
+      // what writePlain or a quoted writer would do with a text that cannot fold or break
+      if (!this.whitespace) this.put(' ', 1);
+      this.put(known.text, known.columns);
+      this.whitespace = false;
+      this.indention = false;
+      return;
+    }
     const s = readBack(raw);
     this.scalar(s, analyzeScalar(s), indent, false);
   }

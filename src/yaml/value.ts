@@ -84,7 +84,7 @@ function withMarksOf(m: Marked, out: YMap): YMap {
 
 /**
  * Freezes a value through and through, so that several builds can share it: a build that
- * writes to a part of it first replaces that part with a copy ({@link writableAt},
+ * writes to a part of it first replaces that part with a copy ({@link writableChild}, {@link unshared},
  * {@link owned}). Frozen, a write that forgot to copy throws instead of changing what a
  * later build reads.
  */
@@ -126,13 +126,6 @@ export function writableChild(node: YMap | YSeq, key: string | number): YMap | Y
   return copy;
 }
 
-/** The map or sequence reached from `root` (writable) by `keys`, writable: {@link writableChild} at each step. */
-export function writableAt(root: YMap, keys: readonly (string | number)[]): YMap | YSeq {
-  let node: YMap | YSeq = root;
-  for (const key of keys) node = writableChild(node, key);
-  return node;
-}
-
 /** `v` writable throughout: each shared part in it replaced by a deep copy (the parts already writable are kept, not copied). */
 export function owned<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
@@ -145,7 +138,8 @@ export function owned<T extends Value>(v: T): T {
     }
     return v;
   }
-  for (const k of Object.keys(v)) {
+  // for-in lists the keys as Object.keys does (plain objects inherit none), with no array made
+  for (const k in v) {
     const child = (v as YMap)[k]!;
     if (isShared(child)) setKey(v as YMap, k, cloneValue(child));
     else owned(child);

@@ -14,7 +14,7 @@ import { applyJsonPatch, type JsonPatchOp } from '../../src/patch/json6902.js';
 import { applySmpToResource } from '../../src/patch/strategic-merge.js';
 import { applyReplacements } from '../../src/replacements/apply.js';
 import { parseYamlDocuments } from '../../src/yaml/parse.js';
-import { cloneValue, isShared, isWrittenEmpty, owned, scalarSourceText, shareValue, writableAt, type YMap } from '../../src/yaml/value.js';
+import { cloneValue, isShared, isWrittenEmpty, owned, scalarSourceText, shareValue, writableChild, type YMap } from '../../src/yaml/value.js';
 
 const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment
@@ -69,23 +69,28 @@ test('shareValue freezes the whole value: a write anywhere in it throws', () => 
   assert.throws(() => (at(shared, 'spec', 'template', 'spec', 'containers') as unknown[]).push({}), TypeError);
 });
 
-test('writableAt copies the maps and sequences on its path only, keeping the marks of what it copies', () => {
+test('a field visit copies the maps and sequences on its path only, keeping the marks of what it copies', () => {
   const { shared, before } = sharedAndPrivate();
   const root = { ...shared };
-  const volume = writableAt(root, ['spec', 'template', 'spec', 'volumes', 0]) as YMap;
-  volume['name'] = 'changed';
+  const visited: YMap[] = [];
+  visitField(root, { path: 'spec/template/spec/volumes/name' }, undefined, (holder, key) => {
+    holder[key] = 'changed';
+    visited.push(holder);
+  });
   assert.deepEqual(shared, before, 'the shared value is unchanged');
+  assert.equal(at(root, 'spec', 'template', 'spec', 'volumes', 0), visited[0], 'the copy the visitor wrote is the one in place');
   assert.equal(at(root, 'spec', 'template', 'spec', 'volumes', 0, 'name'), 'changed');
   assert.ok(!isShared(at(root, 'spec', 'template') as YMap));
   assert.equal(at(root, 'spec', 'selector'), at(shared, 'spec', 'selector'), 'a sibling off the path is still the shared one');
   assert.equal(at(root, 'spec', 'template', 'spec', 'containers'), at(shared, 'spec', 'template', 'spec', 'containers'));
-  assert.ok(isWrittenEmpty(volume, 'emptyHint'), 'a key written with no value is still known as one in the copy');
+  assert.equal(at(root, 'spec', 'template', 'spec', 'volumes', 0, 'configMap'), at(shared, 'spec', 'template', 'spec', 'volumes', 0, 'configMap'));
+  assert.ok(isWrittenEmpty(visited[0]!, 'emptyHint'), 'a key written with no value is still known as one in the copy');
 });
 
 test('owned copies every shared part, and keeps what was already writable', () => {
   const { shared, before } = sharedAndPrivate();
   const root = { ...shared };
-  const meta = writableAt(root, ['metadata']);
+  const meta = writableChild(root, 'metadata');
   const own = owned(root);
   assert.equal(own, root);
   assert.equal(own['metadata'], meta);

@@ -654,6 +654,27 @@ describe('whole resources', () => {
   }
 });
 
+// Printed by kubectl kustomize from these two resources: texts that print the same wherever
+// they stand (the printer keeps them) as map values, after a long key, in a sequence, deeper.
+test('a text prints the same in every place it stands', () => {
+  const long = 'a'.repeat(91);
+  const longer = 'k'.repeat(103);
+  const texts: YMap = {
+    apiVersion: 'v1', kind: 'ConfigMap', metadata: { name: 'texts' },
+    data: { a: 'true', b: '*star', c: 'é@x', d: 'x\ty', e: 'plain-text', [long]: 'true', f: 'a long value with many words that run past the eightieth column plain-text and more words' },
+  };
+  const again: YMap = {
+    apiVersion: 'example.com/v1', kind: 'Texts', metadata: { name: 'again' },
+    spec: { list: ['true', '*star', 'é@x', 'x\ty', 'plain-text'], deep: { deeper: { deepest: ['plain-text', { k: '*star', [longer]: 'é@x' }] } } },
+  };
+  const printedTexts = `apiVersion: v1\ndata:\n  a: "true"\n  ${long}: "true"\n  b: '*star'\n  c: é@x\n  d: "x\\ty"\n  e: plain-text\n  f: a long value with many words that run past the eightieth column plain-text and\n    more words\nkind: ConfigMap\nmetadata:\n  name: texts\n`;
+  const printedAgain = `apiVersion: example.com/v1\nkind: Texts\nmetadata:\n  name: again\nspec:\n  deep:\n    deeper:\n      deepest:\n      - plain-text\n      - k: '*star'\n        ${longer}: é@x\n  list:\n  - "true"\n  - '*star'\n  - é@x\n  - "x\\ty"\n  - plain-text\n`;
+  for (let i = 0; i < 2; i++) {
+    assert.equal(emitYaml(texts), printedTexts);
+    assert.equal(emitYaml(again), printedAgain);
+  }
+});
+
 /**
  * go-yaml's key order is not transitive for some key sets; kustomize then prints one of several
  * orders depending on Go's random map iteration. These are all the orders seen in 40 runs each.
