@@ -105,7 +105,8 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
   }
 }
 
-class FieldPathError extends Error {}
+/** An error at a field a visit reached or passed: {@link visitField} names the field and the object in front of it. */
+export class FieldPathError extends Error {}
 
 /**
  * Walks `path` from part `at` on (an index, so no level copies the rest of the path). Returns

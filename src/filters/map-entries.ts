@@ -1,5 +1,5 @@
-import { KustomizeError } from '../errors.js';
-import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { FieldPathError, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
+import { wrongKind } from '../replacements/scalar.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { isMap, setKey } from '../yaml/value.js';
 
@@ -11,14 +11,14 @@ export function setMapEntries(resources: ResourceMap, entries: Record<string, st
   const keys = Object.keys(entries).sort();
   if (keys.length === 0) return;
   const specsFor = specsSelecting(fieldSpecs);
+  const visit: FieldVisitor = (holder, field) => {
+    let m = holder[field];
+    if (m === null) m = holder[field] = {};
+    // visitField names the field and the object, as kustomize does
+    if (!isMap(m)) throw new FieldPathError(wrongKind('MappingNode', m).message);
+    for (const k of keys) setKey(m, k, entries[k]!);
+  };
   for (const r of resources) {
-    for (const fs of specsFor(r.gvk)) {
-      visitField(r.obj, fs, 'map', (holder, field) => {
-        let m = holder[field];
-        if (m === null) m = holder[field] = {};
-        if (!isMap(m)) throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected MappingNode at '${fs.path}' of ${r.id}`);
-        for (const k of keys) setKey(m, k, entries[k]!);
-      });
-    }
+    for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, 'map', visit);
   }
 }

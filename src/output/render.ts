@@ -1,6 +1,6 @@
 import type { Resource } from '../model/resource.js';
 import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml } from '../model/origin.js';
-import { emitYaml, formatNumber } from '../yaml/emit.js';
+import { formatNumber, yamlPrinter } from '../yaml/emit.js';
 import { isMap, scalarSourceText, valuesEqual, type Value, type YMap } from '../yaml/value.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
 
@@ -56,7 +56,8 @@ export interface Rendered {
  */
 export function renderResources(resources: readonly Resource[], options: RenderOptions, printedBefore?: (r: Resource) => string | undefined): Rendered {
   for (const r of resources) finishAnnotations(r, options);
-  const texts = resources.map((r) => printedBefore?.(r) ?? emitYaml(r.obj));
+  const print = yamlPrinter();
+  const texts = resources.map((r) => printedBefore?.(r) ?? print(r.obj));
   const starts = new Uint32Array(texts.length);
   for (let i = 1; i < texts.length; i++) starts[i] = starts[i - 1]! + texts[i - 1]!.length + DOCUMENT_SEPARATOR.length;
   return { resources: [...resources], yaml: texts.join(DOCUMENT_SEPARATOR), starts };

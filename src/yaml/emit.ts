@@ -45,11 +45,16 @@ const MAX_SIMPLE_KEY_BYTES = 128;
 
 /** Prints one document exactly as kustomize prints one resource (no `---`, ends with a newline). */
 export function emitYaml(value: Value): string {
+  return new Emitter().document(value);
+}
+
+/**
+ * {@link emitYaml} for many documents in a row: one printer, whose buffer grows once instead of
+ * once per document (a build prints thousands of resources).
+ */
+export function yamlPrinter(): (value: Value) => string {
   const emitter = new Emitter();
-  emitter.node(value, -1, false);
-  // Document end: go-yaml finishes the last line unless a block scalar already did.
-  emitter.writeIndent(-1);
-  return emitter.out;
+  return (value) => emitter.document(value);
 }
 
 /**
@@ -125,19 +130,34 @@ class Emitter {
    * thousands of pieces took twice as long as joining them in chunks, and then the chunks.
    */
   private readonly parts: string[] = [];
-  private readonly chunks: string[] = [];
+  /** how many of `parts` are this text's (the array is reused, never shortened: shortening gives its storage back) */
+  private count = 0;
+  private chunks: string[] = [];
   get out(): string {
-    if (this.chunks.length === 0) return this.parts.join('');
-    return this.chunks.join('') + this.parts.join('');
+    const parts = this.parts;
+    const tail = this.count === parts.length ? parts.join('') : parts.slice(0, this.count).join('');
+    return this.chunks.length === 0 ? tail : this.chunks.join('') + tail;
   }
 
   private push(text: string): void {
-    const parts = this.parts;
-    parts.push(text);
-    if (parts.length === CHUNK) {
-      this.chunks.push(parts.join(''));
-      parts.length = 0;
+    this.parts[this.count++] = text;
+    if (this.count === CHUNK) {
+      this.chunks.push(this.parts.join(''));
+      this.count = 0;
     }
+  }
+
+  /** Prints one document, from a fresh start (see {@link emitYaml}). */
+  document(value: Value): string {
+    this.count = 0;
+    this.chunks = [];
+    this.column = 0;
+    this.whitespace = true;
+    this.indention = true;
+    this.node(value, -1, false);
+    // Document end: go-yaml finishes the last line unless a block scalar already did.
+    this.writeIndent(-1);
+    return this.out;
   }
   /** column of the next character, counted in characters */
   column = 0;
