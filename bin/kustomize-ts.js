@@ -23,17 +23,21 @@ try {
 }
 // latin1: the bundle is ASCII (scripts/bundle-cli.mjs makes sure), and Node reads it so without decoding UTF-8
 const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, cachedData });
-// Node 20's V8 (11.3) hands a function to its optimizing compiler sooner than a build of a
-// second pays back on two cores: with eight times its budget, builds of thousands of resources
-// take 0.83 of the time, and builds of 100,000 the same. Set after the bundle is compiled, the
-// flag leaves its code cache valid. Node 22's V8 (with Maglev) was 11% slower with it: others keep their defaults.
-if (process.versions.v8.startsWith('11.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
 const cli = { exports: {} };
 // the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
 script.runInThisContext()(cli, createRequire(bundle), (url) => import(url));
 cli.exports
   .restoreDeferredCaCerts()
-  .then(() => cli.exports.main(process.argv.slice(2)))
+  .then(() => {
+    // Node 20's V8 (11.3) hands a function to its optimizing compiler sooner than a build of a
+    // second pays back on two cores: with eight times its budget, builds of thousands of
+    // resources take 0.83 of the time, builds of 100,000 the same. Node 22's V8 (with Maglev)
+    // was 11% slower with it: other versions keep their defaults. A flag set makes V8 refuse the
+    // code caches made before it (the bundle's, and Node's own for its modules), so it is set
+    // once the bundle is compiled and the modules loaded here are (TLS, for deferred certificates).
+    if (process.versions.v8.startsWith('11.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
+    return cli.exports.main(process.argv.slice(2));
+  })
   .then((code) => {
     process.exitCode = code;
   });
