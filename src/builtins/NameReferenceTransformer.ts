@@ -5,6 +5,7 @@ import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
+import { compareGvks } from './SortOrderTransformer.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 
 /**
@@ -20,7 +21,12 @@ export class NameReferenceTransformer implements Transformer {
   static readonly kind = 'NameReferenceTransformer';
   readonly copiesShared = true;
 
-  private constructor(private readonly backRefs: NameBackReference[]) {}
+  /** kustomize sorts the back references by their GVK: the order fixes are made in, and the first field a failure names */
+  private readonly backRefs: NameBackReference[];
+
+  private constructor(backRefs: NameBackReference[]) {
+    this.backRefs = [...backRefs].sort((a, b) => compareGvks(a.gvk, b.gvk));
+  }
 
   /** `nameReference:`, written as in a `configurations:` file. */
   static fromConfig(config: YMap): NameReferenceTransformer {

@@ -72,9 +72,7 @@ export class SortOrderTransformer implements Transformer {
 }
 
 function sortLegacy(list: readonly Resource[], first: string[], last: string[]): Resource[] {
-  const rank = new Map<string, number>();
-  first.forEach((k, i) => rank.set(k, i - first.length));
-  last.forEach((k, i) => rank.set(k, i + 1));
+  const rank = kindRanks(first, last);
   const keyed = list.map((r) => {
     const id = r.id;
     return { r, rank: rank.get(id.kind) ?? 0, gvk: gvkSortKey(id), rest: `${gvkString(id)}|${id.namespace || '~X'}|${id.name || '~N'}` };
@@ -89,6 +87,26 @@ function sortLegacy(list: readonly Resource[], first: string[], last: string[]):
   return keyed.map((k) => k.r);
 }
 
-function gvkSortKey(g: Gvk): string {
+/** Kinds listed first rank below every other kind, in their order; kinds listed last above. */
+function kindRanks(first: readonly string[], last: readonly string[]): Map<string, number> {
+  const rank = new Map<string, number>();
+  first.forEach((k, i) => rank.set(k, i - first.length));
+  last.forEach((k, i) => rank.set(k, i + 1));
+  return rank;
+}
+
+const DEFAULT_RANKS = kindRanks(DEFAULT_ORDER_FIRST, DEFAULT_ORDER_LAST);
+
+/** kustomize's order of GVKs (`Gvk.IsLessThan`): the legacy kind order, then group, version and kind. */
+export function compareGvks(a: Partial<Gvk>, b: Partial<Gvk>): number {
+  const ra = DEFAULT_RANKS.get(a.kind ?? '') ?? 0;
+  const rb = DEFAULT_RANKS.get(b.kind ?? '') ?? 0;
+  if (ra !== rb) return ra - rb;
+  const ka = gvkSortKey(a);
+  const kb = gvkSortKey(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+}
+
+function gvkSortKey(g: Partial<Gvk>): string {
   return `${g.group || '~G'}_${g.version || '~V'}_${g.kind || '~K'}`;
 }

@@ -76,8 +76,9 @@ function split(path: string): string[] {
 
 /**
  * What to create when the field is missing and the spec says `create: true` (transformers that
- * never create, like images, pass none); `lenient` walks past nulls and scalars on the path
- * instead of failing, as kustomize's name-reference and var passes do.
+ * never create, like images, pass none); `lenient` walks past a null on the path instead of
+ * failing, as kustomize's name-reference and var passes do. In every mode a null item of a
+ * sequence is passed over, and a scalar where the path needs a map fails.
  */
 export type CreateKind = 'scalar' | 'map' | undefined | 'lenient';
 
@@ -118,13 +119,21 @@ function walk(node: Value, path: readonly string[], at: number, createKind: Crea
     let seq = node;
     for (let i = 0; i < seq.length; i++) {
       const item = seq[i]!;
-      const walked = walk(item, path, at, createKind, visit);
+      if (item === null) continue;
+      let walked: Value;
+      try {
+        walked = walk(item, path, at, createKind, visit);
+      } catch (e) {
+        // kustomize names what was left of the path at each sequence it crossed
+        if (e instanceof FieldPathError) throw new FieldPathError(`visit traversal on path: [${path.slice(at).join(' ')}]: ${e.message}`);
+        throw e;
+      }
       if (walked !== item) (seq = unshared(seq))[i] = walked;
     }
     return seq;
   }
   if (typeof node !== 'object' || node === null) {
-    if (createKind === 'lenient') return node;
+    if (node === null && createKind === 'lenient') return node;
     throw new FieldPathError('expected sequence or mapping node');
   }
   let map = node;

@@ -198,3 +198,58 @@ test(
     );
   },
 );
+
+// Messages and outcomes as `kubectl kustomize` (kustomize v5.5.0) gave them for the same objects
+// (labels with includeSelectors on a StatefulSet; namePrefix's name references on a Deployment).
+describe('crossing sequences', () => {
+  const thing = (spec: YMap): YMap => ({ apiVersion: 'apps/v1', kind: 'StatefulSet', metadata: { name: 'web' }, spec });
+  const claims: FieldSpec = { path: 'spec/volumeClaimTemplates[]/metadata/labels', create: true };
+  const message = (f: () => void): string => {
+    try {
+      f();
+    } catch (e) {
+      return (e as Error).message;
+    }
+    return assert.fail('the visit should fail');
+  };
+
+  test('a null item is passed over, in every mode', () => {
+    const obj = thing({ volumeClaimTemplates: [null, { metadata: {} }] });
+    visitField(obj, claims, 'map', addLabel);
+    assert.deepEqual(obj['spec'], { volumeClaimTemplates: [null, { metadata: { labels: { owner: 'ci' } } }] });
+    const names = thing({ volumes: [null, { name: 'v', configMap: { name: 'cfg' } }] });
+    visitField(names, { path: 'spec/volumes/configMap/name' }, 'lenient', rename);
+    assert.deepEqual(names['spec'], { volumes: [null, { name: 'v', configMap: { name: 'x-cfg' } }] });
+  });
+
+  test('an error past a sequence names what was left of the path there, once per sequence crossed', () => {
+    assert.equal(
+      message(() => visitField(thing({ volumeClaimTemplates: ['oops'] }), claims, 'map', addLabel)),
+      "considering field 'spec/volumeClaimTemplates[]/metadata/labels' of object StatefulSet.v1.apps/web.[noNs]: visit traversal on path: [metadata labels]: expected sequence or mapping node",
+    );
+    assert.equal(
+      message(() => visitField(thing({ volumeClaimTemplates: [{ metadata: 'oops' }] }), claims, 'map', addLabel)),
+      "considering field 'spec/volumeClaimTemplates[]/metadata/labels' of object StatefulSet.v1.apps/web.[noNs]: visit traversal on path: [metadata labels]: expected sequence or mapping node",
+    );
+    const env: FieldSpec = { path: 'spec/template/spec/containers/env/valueFrom/configMapKeyRef/name' };
+    assert.equal(
+      message(() => visitField(thing({ template: { spec: { containers: [{ name: 'a', env: ['oops'] }] } } }), env, 'lenient', rename)),
+      "considering field 'spec/template/spec/containers/env/valueFrom/configMapKeyRef/name' of object StatefulSet.v1.apps/web.[noNs]: visit traversal on path: [env valueFrom configMapKeyRef name]: visit traversal on path: [valueFrom configMapKeyRef name]: expected sequence or mapping node",
+    );
+  });
+
+  test('lenient (name references, vars) passes over a null on the path, not a scalar', () => {
+    const volumes: FieldSpec = { path: 'spec/template/spec/volumes/configMap/name' };
+    const withNull = thing({ template: { spec: { volumes: [{ name: 'v', configMap: null }] } } });
+    visitField(withNull, volumes, 'lenient', rename);
+    assert.deepEqual(withNull['spec'], { template: { spec: { volumes: [{ name: 'v', configMap: null }] } } });
+    assert.equal(
+      message(() => visitField(thing({ template: { spec: { volumes: 'oops' } } }), volumes, 'lenient', rename)),
+      "considering field 'spec/template/spec/volumes/configMap/name' of object StatefulSet.v1.apps/web.[noNs]: expected sequence or mapping node",
+    );
+    assert.equal(
+      message(() => visitField(thing({ template: { spec: { volumes: [{ name: 'v', configMap: 'oops' }] } } }), volumes, 'lenient', rename)),
+      "considering field 'spec/template/spec/volumes/configMap/name' of object StatefulSet.v1.apps/web.[noNs]: visit traversal on path: [configMap name]: expected sequence or mapping node",
+    );
+  });
+});

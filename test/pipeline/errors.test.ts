@@ -113,3 +113,17 @@ test('a file system that calls a path a directory and reads it as a file too get
     return true;
   });
 });
+
+// kubectl kustomize (kustomize v5.5.0) names the same field: kustomize orders name references by
+// the referred kind (ServiceAccount before ConfigMap), and a scalar where a map must be fails.
+test('a name reference through a scalar fails at the field kustomize visits first', async () => {
+  const e = await failure({
+    'app/kustomization.yaml': 'resources:\n- deploy.yaml\n- cm.yaml\nnamePrefix: p-\n',
+    'app/deploy.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec: oops\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\n',
+  });
+  assert.equal(
+    e.message,
+    "updating name reference in 'spec/template/spec/serviceAccountName' field of 'Deployment.v1.apps/p-web.[noNs]': considering field 'spec/template/spec/serviceAccountName' of object Deployment.v1.apps/p-web.[noNs]: expected sequence or mapping node",
+  );
+});
