@@ -1,11 +1,12 @@
 import { KustomizeError } from '../errors.js';
-import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
+import { FieldPathError, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
 import { FieldSpecsShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
+import { wrongKind } from '../replacements/scalar.js';
 
 /** Which subjects of (Cluster)RoleBindings get the namespace. */
 export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
@@ -17,6 +18,9 @@ export interface NamespaceConfig {
   unsetOnly?: boolean;
   setRoleBindingSubjects?: RoleBindingSubjects;
 }
+
+/** Where a namespaced resource's namespace goes (created when missing). */
+const METADATA_NAMESPACE: FieldSpec = { path: 'metadata/namespace', create: true };
 
 /**
  * `namespace`: sets `metadata.namespace` of namespaced resources, and the other namespace
@@ -56,18 +60,19 @@ export class NamespaceTransformer implements Transformer {
     const ns = this.config.namespace;
     if (!ns) return;
     const specsFor = specsSelecting(this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace'));
+    const visit: FieldVisitor = (holder, key) => this.setNamespace(holder, key);
     for (const r of selected) {
       if (Object.keys(r.obj).length === 0) continue;
       r.storePreviousId();
       const gvk = r.gvk;
-      if (!r.id.isClusterScoped) this.setNamespace(r.metadata(true)!, 'namespace');
+      if (!r.id.isClusterScoped) visitField(r.obj, METADATA_NAMESPACE, 'scalar', visit);
       const isBinding = gvk.kind === 'RoleBinding' || gvk.kind === 'ClusterRoleBinding';
       if (isBinding) this.setSubjects(r);
       for (const fs of specsFor(gvk)) {
         if (isBinding && fs.path === 'subjects') continue;
         // renaming a Namespace object to the namespace is for the core kind only, not a namespaced CRD of that name
         if (fs.path === 'metadata/name' && !r.id.isClusterScoped) continue;
-        visitField(r.obj, fs, 'scalar', (holder, key) => this.setNamespace(holder, key));
+        visitField(r.obj, fs, 'scalar', visit);
       }
     }
     resources.changed();
@@ -84,16 +89,22 @@ export class NamespaceTransformer implements Transformer {
     if (mode === 'none') return;
     const subjects = r.ownField('subjects');
     if (!isSeq(subjects)) return;
-    for (const s of subjects) {
-      if (!isMap(s)) continue;
-      const wanted = mode === 'defaultOnly' ? s['name'] === 'default' : s['kind'] === 'ServiceAccount';
-      if (wanted) this.setNamespace(s, 'namespace');
+    try {
+      for (const s of subjects) {
+        if (!isMap(s)) continue;
+        const wanted = mode === 'defaultOnly' ? s['name'] === 'default' : s['kind'] === 'ServiceAccount';
+        if (wanted) this.setNamespace(s, 'namespace');
+      }
+    } catch (e) {
+      if (e instanceof FieldPathError) throw new KustomizeError('TRANSFORMER_FAILED', `setting namespace on (cluster)role binding subjects: ${e.message}`);
+      throw e;
     }
   }
 
+  /** Sets a namespace field; one holding a map or a list fails (visitField names the field and the object). */
   private setNamespace(holder: YMap, key: string): void {
     const v = holder[key];
-    if (isMap(v) || isSeq(v)) throw new KustomizeError('TRANSFORMER_FAILED', 'namespace field specs must target scalar nodes');
+    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKind('ScalarNode', v).message);
     if (this.config.unsetOnly && v !== undefined && v !== null && v !== '') return;
     holder[key] = this.config.namespace;
   }

@@ -40,7 +40,8 @@ export class ReplicaCountTransformer implements Transformer {
         found = true;
         if (fieldSpecSelects(fs, r.gvk)) {
           visitField(r.obj, fs, 'scalar', (holder, key) => {
-            holder[key] = count;
+            // kustomize sets the count's text on the node: one that holds a string keeps being a string
+            holder[key] = typeof holder[key] === 'string' ? String(count) : count;
           });
         }
       }

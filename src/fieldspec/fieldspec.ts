@@ -144,7 +144,8 @@ function walk(node: Value, path: readonly string[], at: number, createKind: Crea
   const exists = Object.prototype.hasOwnProperty.call(map, name);
   if (!exists) {
     if (createKind === undefined || createKind === 'lenient' || isSeqField) return map;
-    setKey((map = unshared(map)), name, last ? (createKind === 'map' ? {} : '') : {});
+    // a scalar is created as null, which no file wrote: the visitor sets what it is (replicas tell it from a string)
+    setKey((map = unshared(map)), name, last ? (createKind === 'map' ? {} : null) : {});
   } else if (map[name] === null && !last) {
     // a null on the way becomes what the path needs next
     if (isSeqField || createKind === 'lenient') return map;

@@ -13,6 +13,7 @@ import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import type { Origin, OriginBase } from '../model/origin.js';
 import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
+import { ResourceMap } from '../model/resource-map.js';
 import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
 import { hasPrecomputedScope } from '../openapi/schema.js';
 import type { PluginResolution } from '../plugins/configure.js';
@@ -173,6 +174,8 @@ export class KustomizationTarget implements BuildTarget {
       const text = this.ctx.resourceText(remote ? path : this.loader.absolute(path), bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
       resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
+      // a file that repeats an id fails as the file, before it meets what was accumulated
+      if (resources.length > 1) new ResourceMap().appendAll(resources);
     } catch (e) {
       if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `accumulating resources from '${path}': ${e.message}`, { cause: e });
       throw wrapError(e, `accumulating resources from '${path}'`);

@@ -103,10 +103,10 @@ describe('visitField', () => {
     );
   });
 
-  test('createKind scalar creates an empty string leaf', () => {
+  test('createKind scalar creates a null leaf (no file wrote a string there)', () => {
     const obj: YMap = {};
     visitField(obj, { path: 'spec/image', create: true }, 'scalar', (h, k) => {
-      assert.equal(h[k], '');
+      assert.equal(h[k], null);
       h[k] = 'x';
     });
     assert.deepEqual(obj, { spec: { image: 'x' } });

@@ -127,3 +127,29 @@ test('a name reference through a scalar fails at the field kustomize visits firs
     "updating name reference in 'spec/template/spec/serviceAccountName' field of 'Deployment.v1.apps/p-web.[noNs]': considering field 'spec/template/spec/serviceAccountName' of object Deployment.v1.apps/p-web.[noNs]: expected sequence or mapping node",
   );
 });
+
+// Messages as kubectl kustomize (kustomize v5.5.0) printed them; it prints the node's contents as
+// written ({a: b}), here in block style (see the README's differences).
+test('a file that repeats an id fails as the file, not as a merge with what was accumulated', async () => {
+  const e = await failure({ 'app/kustomization.yaml': 'resources:\n- cm.yaml\n', 'app/cm.yaml': `${CM}---\n${CM}` });
+  assert.equal(
+    e.message,
+    "accumulating resources: accumulation err='accumulating resources from 'cm.yaml': may not add resource with an already registered id: ConfigMap.v1.[noGrp]/a.[noNs]': must build at directory: '/app/cm.yaml': file is not directory",
+  );
+  const twice = await failure({ 'app/kustomization.yaml': 'resources:\n- cm.yaml\n- again.yaml\n', 'app/cm.yaml': CM, 'app/again.yaml': CM });
+  assert.match(twice.message, /merging resources from 'again\.yaml': may not add resource with an already registered id: ConfigMap\.v1\.\[noGrp\]\/a\.\[noNs\]/);
+});
+
+test('a namespace field holding a map fails naming the field, or the role binding subjects', async () => {
+  const meta = await failure({
+    'app/kustomization.yaml': 'resources:\n- cm.yaml\nnamespace: foo\n',
+    'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: c\n  namespace: {a: b}\n',
+  });
+  assert.equal(meta.message, "considering field 'metadata/namespace' of object ConfigMap.v1.[noGrp]/c.[noNs]: wrong node kind: expected ScalarNode but got MappingNode: node contents:\na: b");
+  const subjects = await failure({
+    'app/kustomization.yaml': 'resources:\n- rb.yaml\nnamespace: foo\n',
+    'app/rb.yaml':
+      'apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: rb\nsubjects:\n- kind: ServiceAccount\n  name: default\n  namespace: {a: b}\nroleRef: {kind: Role, name: r, apiGroup: rbac.authorization.k8s.io}\n',
+  });
+  assert.equal(subjects.message, 'setting namespace on (cluster)role binding subjects: wrong node kind: expected ScalarNode but got MappingNode: node contents:\na: b');
+});
