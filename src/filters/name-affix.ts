@@ -1,8 +1,7 @@
-import type { FieldSpec } from '../fieldspec/fieldspec.js';
-import { fieldSpecSelects, perGvk, specsSelecting, visitField } from '../fieldspec/fieldspec.js';
+import { FieldPathError, fieldSpecSelects, perGvk, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { KustomizeError } from '../errors.js';
+import { wrongKind } from '../replacements/scalar.js';
 import { isMap, isSeq } from '../yaml/value.js';
 
 /** Kinds whose names kustomize never prefixes or suffixes. */
@@ -14,20 +13,20 @@ const SKIPPED = [{ kind: 'CustomResourceDefinition' }, { group: 'apiregistration
  */
 export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', affix: string, fieldSpecs: FieldSpec[]): void {
   const skipped = perGvk((gvk) => SKIPPED.some((s) => fieldSpecSelects(s, gvk)));
+  const affixed: FieldVisitor = (holder, key) => {
+    const v = holder[key];
+    // visitField names the field and the object, as kustomize does
+    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKind('ScalarNode', v).message);
+    const s = v === null || v === undefined ? '' : String(v);
+    holder[key] = side === 'prefix' ? affix + s : s + affix;
+  };
   const specsFor = specsSelecting(fieldSpecs);
   for (const r of resources) {
     const original = r.originalId;
     if (skipped(original)) continue;
     for (const fs of specsFor(original)) {
       if (fs.path === 'metadata/name') recordAffix(r, side, affix);
-      visitField(r.obj, fs, 'scalar', (holder, key) => {
-        const v = holder[key];
-        if (isMap(v) || isSeq(v)) {
-          throw new KustomizeError('TRANSFORMER_FAILED', `wrong node kind: expected ScalarNode but got ${isMap(v) ? 'MappingNode' : 'SequenceNode'}: node contents:\n${JSON.stringify(v)}`);
-        }
-        const s = v === null || v === undefined ? '' : String(v);
-        holder[key] = side === 'prefix' ? affix + s : s + affix;
-      });
+      visitField(r.obj, fs, 'scalar', affixed);
     }
   }
   resources.changed();

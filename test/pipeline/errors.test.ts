@@ -153,3 +153,12 @@ test('a namespace field holding a map fails naming the field, or the role bindin
   });
   assert.equal(subjects.message, 'setting namespace on (cluster)role binding subjects: wrong node kind: expected ScalarNode but got MappingNode: node contents:\na: b');
 });
+
+test('a prefix on a field holding a map fails naming the field', async () => {
+  const e = await failure({
+    'app/kustomization.yaml': 'resources:\n- foo.yaml\nnamePrefix: p-\nconfigurations:\n- prefix.yaml\n',
+    'app/prefix.yaml': 'namePrefix:\n- path: spec/x\n  kind: Foo\n',
+    'app/foo.yaml': 'apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: f\nspec:\n  x: {a: b}\n',
+  });
+  assert.equal(e.message, "considering field 'spec/x' of object Foo.v1.example.com/f.[noNs]: wrong node kind: expected ScalarNode but got MappingNode: node contents:\na: b");
+});
