@@ -1,11 +1,11 @@
 import { KustomizeError, wrapError } from '../errors.js';
 import { fieldSpecSelects, perGvk, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import { decodeTransformerConfig, type NameBackReference } from '../fieldspec/transformer-config.js';
+import { compareGvks } from '../model/kind-order.js';
 import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
-import { compareGvks } from './SortOrderTransformer.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 
 /**

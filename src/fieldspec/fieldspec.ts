@@ -132,10 +132,8 @@ function walk(node: Value, path: readonly string[], at: number, createKind: Crea
     }
     return seq;
   }
-  if (typeof node !== 'object' || node === null) {
-    if (node === null && createKind === 'lenient') return node;
-    throw new FieldPathError('expected sequence or mapping node');
-  }
+  // (a null never gets here: a null item is passed over above, a null on the way is handled below)
+  if (typeof node !== 'object' || node === null) throw new FieldPathError('expected sequence or mapping node');
   let map = node;
   const head = path[at]!;
   const isSeqField = head.endsWith('[]');
