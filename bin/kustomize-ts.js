@@ -35,7 +35,7 @@ cli.exports
     // was 11% slower with it: other versions keep their defaults. A flag set makes V8 refuse the
     // code caches made before it (the bundle's, and Node's own for its modules), so it is set
     // once the bundle is compiled and the modules loaded here are (TLS, for deferred certificates).
-    if (process.versions.v8.startsWith('11.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
+    if (process.versions.v8.startsWith('11.3.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
     return cli.exports.main(process.argv.slice(2));
   })
   .then((code) => {
