@@ -11,6 +11,7 @@ import { build, BuildCache } from '../dist/src/index.js';
 import { DiskFileSystem } from '../dist/src/node.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../dist/src/cli/build-options.js';
 import { parseFlags } from '../dist/src/cli/flags.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../dist/src/kinds/kustomization.js';
 import { join, resolve } from 'node:path';
 
 const [command, ...rest] = process.argv.slice(2);
@@ -20,7 +21,7 @@ if (command !== 'build') {
 }
 const { flags, positional } = parseFlags(rest, BUILD_OPTION_FLAGS.map((f) => f.flag));
 const dir = positional[0] ?? '.';
-const topFiles = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'].map((name) => join(resolve(dir), name));
+const topFiles = KUSTOMIZATION_FILE_NAMES.map((name) => join(resolve(dir), name));
 const options = { ...optionsFromFlags(flags, process.env), warn: (m) => process.stderr.write(`${m}\n`) };
 
 /** The disk, but the top kustomization file reads with `edit` appended (an edit that changes no resource). */

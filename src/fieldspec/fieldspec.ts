@@ -1,3 +1,4 @@
+import { boundedMemo } from '../bounded-memo.js';
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
 import { isMap, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
@@ -44,20 +45,8 @@ export function specsSelecting<S extends Omit<FieldSpec, 'path'>>(specs: readonl
   return perGvk((gvk) => specs.filter((fs) => fieldSpecSelects(fs, gvk)));
 }
 
-/** A memo of a pure function, shared by builds: bounded, so a long-lived process that sees endless user paths does not grow. */
-const splitCache = new Map<string, readonly string[]>();
-const SPLIT_CACHE_LIMIT = 10_000;
-
 /** Splits `a/b\/c/d` (or `/a/b\/c/d`) into `['a', 'b/c', 'd']` (the same few paths are split for every resource, so results are kept). */
-export function splitFieldPath(path: string): readonly string[] {
-  let out = splitCache.get(path);
-  if (!out) {
-    out = Object.freeze(split(path));
-    if (splitCache.size >= SPLIT_CACHE_LIMIT) splitCache.clear();
-    splitCache.set(path, out);
-  }
-  return out;
-}
+export const splitFieldPath: (path: string) => readonly string[] = boundedMemo(10_000, (path: string) => Object.freeze(split(path)));
 
 /** kustomize lets a path open with its separator (`/spec/x`, `.spec.x`): the empty part before it is dropped. */
 export function withoutLeadingEmpty(parts: string[]): string[] {

@@ -1,4 +1,5 @@
 import { RE2JS } from 're2js';
+import { boundedMemo } from '../bounded-memo.js';
 
 /**
  * A regular expression from a kustomization, compiled with Go's syntax and semantics (RE2): it
@@ -20,24 +21,19 @@ const SHOWN_EXPRESSION_CHARS = 200;
 /** Characters with a meaning in RE2's syntax; a pattern without any matches itself, literally. */
 const METACHARACTERS = /[\\.+*?()|[\]{}^$]/;
 
-/**
- * A memo of a pure function, shared by builds (the same selectors are compiled for every patch
- * and every build): bounded, so a long-lived process that sees endless user patterns does not grow.
- */
-const compiled = new Map<string, GoRegexp>();
-const COMPILED_LIMIT = 1_000;
-
 /** Compiles `pattern`, wrapped as `^(?:pattern)$` when `anchor` (as kustomize's selectors do). */
 export function compileGoRegexp(pattern: string, anchor: boolean): GoRegexp {
-  const source = anchor ? `^(?:${pattern})$` : pattern;
-  let re = compiled.get(source);
-  if (!re) {
-    re = isLiteral(pattern) ? literal(pattern, anchor) : anchor && isDotted(pattern) ? dotted(pattern, source) : compileRe2(source);
-    if (compiled.size >= COMPILED_LIMIT) compiled.clear();
-    compiled.set(source, re);
-  }
-  return re;
+  return (anchor ? compiledAnchored : compiledAsIs)(pattern);
 }
+
+function compile(pattern: string, anchor: boolean): GoRegexp {
+  const source = anchor ? `^(?:${pattern})$` : pattern;
+  return isLiteral(pattern) ? literal(pattern, anchor) : anchor && isDotted(pattern) ? dotted(pattern, source) : compileRe2(source);
+}
+
+// the same selectors are compiled for every patch and every build
+const compiledAnchored = boundedMemo(1_000, (pattern: string) => compile(pattern, true));
+const compiledAsIs = boundedMemo(1_000, (pattern: string) => compile(pattern, false));
 
 /** Whether `pattern` has no metacharacters: anchored, it matches exactly the string it is. */
 export function isLiteral(pattern: string): boolean {

@@ -4,11 +4,6 @@ import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 
-/**
- * Where a resource came from, or which plugin configuration transformed it: what kustomize
- * writes to `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations`
- * when `buildMetadata` asks for it.
- */
 /** Where a kustomization directory is, for origin annotations. */
 export interface OriginBase {
   /** relative to the top of the build, or to the root of `repo` */
@@ -17,6 +12,11 @@ export interface OriginBase {
   ref?: string;
 }
 
+/**
+ * Where a resource came from, or which plugin configuration transformed it: what kustomize
+ * writes to `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations`
+ * when `buildMetadata` asks for it.
+ */
 export interface Origin {
   /** file path relative to the root of the build (or the remote repo) */
   path?: string;

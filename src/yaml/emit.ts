@@ -19,6 +19,7 @@
  * because its decisions depend on exactly that state, but it walks the value recursively
  * instead of running an event state machine.
  */
+import { boundedMemo } from '../bounded-memo.js';
 import { codePointAt, columns, isBreak, isPrintable, utf8Length } from './characters.js';
 import { formatNumber } from './go-number.js';
 import { readBack, readBackKey } from './json-round-trip.js';
@@ -60,48 +61,32 @@ export function yamlPrinter(): (value: Value) => string {
 /**
  * How a key is printed in the simple `key:` form: the same text wherever it stands, since a
  * simple key is never folded. Keys repeat in every resource (`metadata`, `name`, `labels`…), so
- * their printing is kept (a bounded memo of a pure function, shared by builds); `undefined`
- * for a key written in the explicit `? key` form.
+ * their printing is kept; null for a key written in the explicit `? key` form.
  */
-function simpleKeyText(rawKey: string): { withColon: string; columns: number } | undefined {
-  let known = simpleKeys.get(rawKey);
-  if (known === undefined) {
-    const key = readBackKey(rawKey);
-    const a = analyzeScalar(key);
-    if (a.multiline || utf8Length(key) > MAX_SIMPLE_KEY_BYTES) known = null;
-    else {
-      const e = new Emitter();
-      e.simpleKey(key, a);
-      known = { withColon: e.out + ':', columns: e.column };
-    }
-    if (simpleKeys.size >= SIMPLE_KEYS_LIMIT) simpleKeys.clear();
-    simpleKeys.set(rawKey, known);
-  }
-  return known ?? undefined;
-}
-const simpleKeys = new Map<string, { withColon: string; columns: number } | null>();
-const SIMPLE_KEYS_LIMIT = 10_000;
+const simpleKeyText = boundedMemo(10_000, (rawKey: string): { withColon: string; columns: number } | null => {
+  const key = readBackKey(rawKey);
+  const a = analyzeScalar(key);
+  if (a.multiline || utf8Length(key) > MAX_SIMPLE_KEY_BYTES) return null;
+  const e = new Emitter();
+  e.simpleKey(key, a);
+  return { withColon: e.out + ':', columns: e.column };
+});
 
 /**
  * How a string value is printed when it has no space and no line break: it can then be neither
  * folded nor broken, so it prints the same wherever it stands (after a separating space when
  * the line needs one). Values repeat across resources (names, labels, ports, images), so the
- * printing is kept, as for keys; `undefined` for a text that may print differently by place.
+ * printing is kept, as for keys; null for a text that may print differently by place.
  */
-function standaloneText(raw: string): { text: string; columns: number } | undefined {
-  let known = standaloneTexts.get(raw);
-  if (known === undefined) {
-    if (raw.length > MAX_STANDALONE_CHARS || HAS_SPACE_OR_BREAK.test(raw)) return undefined;
-    const e = new Emitter();
-    e.standalone(readBack(raw));
-    known = { text: e.out, columns: e.column };
-    if (standaloneTexts.size >= STANDALONE_TEXTS_LIMIT) standaloneTexts.clear();
-    standaloneTexts.set(raw, known);
-  }
-  return known;
+function standaloneText(raw: string): { text: string; columns: number } | null {
+  return raw.length > MAX_STANDALONE_CHARS ? null : standaloneTexts(raw);
 }
-const standaloneTexts = new Map<string, { text: string; columns: number }>();
-const STANDALONE_TEXTS_LIMIT = 10_000;
+const standaloneTexts = boundedMemo(10_000, (raw: string): { text: string; columns: number } | null => {
+  if (HAS_SPACE_OR_BREAK.test(raw)) return null;
+  const e = new Emitter();
+  e.standalone(readBack(raw));
+  return { text: e.out, columns: e.column };
+});
 /** Longer texts (digests, tokens, certificates on one line) rarely repeat: not kept. */
 const MAX_STANDALONE_CHARS = 128;
 /** A space may fold; any line break (also NEL, LS, PS, and CR, which readBack keeps) may break a line. */
