@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { resolveChartConfig, type HelmChartConfig, type ResolvedHelmChart } from '../helm/chart-config.js';
 import { requireNode } from '../host.js';
-import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
 import type { HelmChart, HelmGlobals } from '../kinds/kustomization.js';
 import { HelmChartShape, HelmGlobalsShape } from '../kinds/shapes.js';
 import type { Resource } from '../model/resource.js';

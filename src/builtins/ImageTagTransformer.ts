@@ -1,14 +1,15 @@
 import { KustomizeError } from '../errors.js';
 import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Image } from '../kinds/kustomization.js';
-import { FieldSpecsShape, ImageShape } from '../kinds/shapes.js';
+import { ImageShape } from '../kinds/shapes.js';
+import { FieldSpecsShape } from '../fieldspec/fieldspec.js';
 import { compileGoRegexp, dottedMatchAt, hasAstral, isDotted, type GoRegexp } from '../model/go-regexp.js';
 import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import type { Transformer } from '../plugins/plugin.js';
-import { wrongKind } from '../replacements/scalar.js';
+import { wrongKind } from '../yaml/node.js';
 import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
 export interface ImageTagConfig {

@@ -1,5 +1,5 @@
 import type { FieldSpec } from '../fieldspec/fieldspec.js';
-import { FieldSpecsShape } from '../kinds/shapes.js';
+import { FieldSpecsShape } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';

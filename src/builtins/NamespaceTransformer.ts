@@ -1,12 +1,12 @@
 import { KustomizeError } from '../errors.js';
 import { FieldPathError, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
-import { FieldSpecsShape } from '../kinds/shapes.js';
+import { FieldSpecsShape } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import { wrongKind } from '../replacements/scalar.js';
+import { wrongKind } from '../yaml/node.js';
 
 /** Which subjects of (Cluster)RoleBindings get the namespace. */
 export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import type { Selector } from '../kinds/kustomization.js';
+import type { Selector } from '../model/selector.js';
 import { SelectorShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
 import type { ReplacementField } from '../kinds/kustomization.js';
 import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';

@@ -1,7 +1,8 @@
 import { KustomizeError } from '../errors.js';
 import { fieldSpecSelects, visitField, type FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Replica } from '../kinds/kustomization.js';
-import { FieldSpecsShape, ReplicaShape } from '../kinds/shapes.js';
+import { ReplicaShape } from '../kinds/shapes.js';
+import { FieldSpecsShape } from '../fieldspec/fieldspec.js';
 import { gvkString } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';

@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { splitFieldPath } from '../fieldspec/fieldspec.js';
-import type { Selector } from '../kinds/kustomization.js';
-import { decode } from '../kinds/decode.js';
+import type { Selector } from '../model/selector.js';
+import { decode } from '../yaml/decode.js';
 import { SelectorShape } from '../kinds/shapes.js';
 import { basename } from '../fs/path.js';
 import type { ResourceMap } from '../model/resource-map.js';

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { decode, DecodeError, type Shape, type StructShape } from '../kinds/decode.js';
+import { decode, DecodeError, type Shape, type StructShape } from '../yaml/decode.js';
 import { ObjectMetaShape } from '../kinds/shapes.js';
 import type { ObjectMeta } from '../kinds/kustomization.js';
 import { parseYamlDocument } from '../yaml/parse.js';

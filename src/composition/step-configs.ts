@@ -1,6 +1,6 @@
 import { Resource } from '../model/resource.js';
 import type { StepConfig } from '../pipeline/step.js';
-import { FUNCTION_ANNOTATION } from '../plugins/function-spec.js';
+import { FUNCTION_ANNOTATION } from '../kinds/function-spec.js';
 import { emitYaml } from '../yaml/emit.js';
 import { cloneValue, isMap, type YMap } from '../yaml/value.js';
 import type { ConsolidatedTransformer } from './consolidated-transformer.js';

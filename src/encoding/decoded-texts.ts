@@ -1,4 +1,4 @@
-import { SizedLru } from '../sized-lru.js';
+import { SizedLru } from '../memo/sized-lru.js';
 import { utf8DecodeStrict } from './base64.js';
 import { copyBytes, sameBytes } from './bytes.js';
 

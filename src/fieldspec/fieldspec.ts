@@ -1,6 +1,7 @@
-import { boundedMemo } from '../bounded-memo.js';
+import { boundedMemo } from '../memo/bounded-memo.js';
 import { KustomizeError } from '../errors.js';
 import { ResId, parseApiVersion, type Gvk } from '../model/resid.js';
+import type { Shape, StructShape } from '../yaml/decode.js';
 import { isMap, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
 
 /**
@@ -16,6 +17,11 @@ export interface FieldSpec {
   path?: string;
   create?: boolean;
 }
+
+/** The fields naming a GVK, as kustomize's configs write them. */
+export const gvkFields = { group: 'string', version: 'string', kind: 'string' } as const;
+export const FieldSpecShape: StructShape = { struct: 'FieldSpec', fields: { ...gvkFields, path: 'string', create: 'bool' } };
+export const FieldSpecsShape: Shape = { list: FieldSpecShape };
 
 /** Whether the spec's GVK (empty parts match anything) selects `gvk`. */
 export function fieldSpecSelects(fs: Omit<FieldSpec, 'path'>, gvk: Gvk): boolean {

@@ -1,6 +1,7 @@
 import { KustomizeError } from '../errors.js';
-import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
-import { FieldSpecsShape, gvkFields } from '../kinds/shapes.js';
+import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
+import { FieldSpecsShape } from './fieldspec.js';
+import { gvkFields } from './fieldspec.js';
 import type { Gvk } from '../model/resid.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import type { Value } from '../yaml/value.js';

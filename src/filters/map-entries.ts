@@ -1,5 +1,5 @@
 import { FieldPathError, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
-import { wrongKind } from '../replacements/scalar.js';
+import { wrongKind } from '../yaml/node.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { isMap, setKey } from '../yaml/value.js';
 

@@ -1,7 +1,7 @@
 import { FieldPathError, fieldSpecSelects, perGvk, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { wrongKind } from '../replacements/scalar.js';
+import { wrongKind } from '../yaml/node.js';
 import { isMap, isSeq } from '../yaml/value.js';
 
 /** Kinds whose names kustomize never prefixes or suffixes. */

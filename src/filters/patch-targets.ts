@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import type { Selector } from '../kinds/kustomization.js';
+import type { Selector } from '../model/selector.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { ResourceSelector } from '../model/selector.js';

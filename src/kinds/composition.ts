@@ -1,8 +1,8 @@
 import { KustomizeError } from '../errors.js';
-import { FUNCTION_ANNOTATION, MountShape } from '../plugins/function-spec.js';
+import { FUNCTION_ANNOTATION, MountShape } from './function-spec.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { cloneValue, isMap, type Value, type YMap } from '../yaml/value.js';
-import { decode, DecodeError, type Shape, type StructShape } from './decode.js';
+import { decode, DecodeError, type Shape, type StructShape } from '../yaml/decode.js';
 import { ObjectMetaShape } from './shapes.js';
 
 /**

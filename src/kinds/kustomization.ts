@@ -1,9 +1,10 @@
 import { KustomizeError } from '../errors.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import type { Value } from '../yaml/value.js';
-import { decode, DecodeError } from './decode.js';
+import { decode, DecodeError } from '../yaml/decode.js';
 import { KustomizationShape } from './shapes.js';
 import type { FieldSpec } from '../fieldspec/fieldspec.js';
+import type { Selector } from '../model/selector.js';
 
 export const KUSTOMIZATION_API_VERSION = 'kustomize.config.k8s.io/v1beta1';
 export const COMPONENT_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
@@ -14,16 +15,6 @@ export interface ObjectMeta {
   namespace?: string;
   labels?: Record<string, string>;
   annotations?: Record<string, string>;
-}
-
-export interface Selector {
-  group?: string;
-  version?: string;
-  kind?: string;
-  name?: string;
-  namespace?: string;
-  labelSelector?: string;
-  annotationSelector?: string;
 }
 
 export interface Patch {

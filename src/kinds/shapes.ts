@@ -1,4 +1,5 @@
-import type { Shape, StructShape } from './decode.js';
+import { FieldSpecsShape, gvkFields } from '../fieldspec/fieldspec.js';
+import type { Shape, StructShape } from '../yaml/decode.js';
 
 /**
  * The shapes of the typed objects kustomize reads, shared by the Kustomization kind and the
@@ -10,11 +11,7 @@ const bool = 'bool' as const;
 const strings: Shape = { list: str };
 const stringMap: Shape = { map: str };
 
-export const gvkFields = { group: str, version: str, kind: str };
 export const resIdFields = { ...gvkFields, name: str, namespace: str };
-
-export const FieldSpecShape: StructShape = { struct: 'FieldSpec', fields: { ...gvkFields, path: str, create: bool } };
-export const FieldSpecsShape: Shape = { list: FieldSpecShape };
 
 export const ObjectMetaShape: StructShape = {
   struct: 'ObjectMeta',

@@ -1,5 +1,5 @@
 import { RE2JS } from 're2js';
-import { boundedMemo } from '../bounded-memo.js';
+import { boundedMemo } from '../memo/bounded-memo.js';
 
 /**
  * A regular expression from a kustomization, compiled with Go's syntax and semantics (RE2): it

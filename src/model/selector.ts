@@ -1,9 +1,19 @@
 import { KustomizeError, messageOf } from '../errors.js';
-import type { Selector } from '../kinds/kustomization.js';
 import { compileGoRegexp, isLiteral, type GoRegexp } from './go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from './label-selector.js';
 import type { ResourceMap } from './resource-map.js';
 import type { Resource } from './resource.js';
+
+/** What a `target`/`select` of a kustomization names: each field a regular expression, or label and annotation selectors. */
+export interface Selector {
+  group?: string;
+  version?: string;
+  kind?: string;
+  name?: string;
+  namespace?: string;
+  labelSelector?: string;
+  annotationSelector?: string;
+}
 
 /**
  * A compiled `target`/`select` selector: group, version, kind, name and namespace are regular

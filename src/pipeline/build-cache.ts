@@ -5,7 +5,7 @@ import { PrintedBefore } from '../output/printed-before.js';
 import type { Rendered } from '../output/render.js';
 import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
-import { SizedLru } from '../sized-lru.js';
+import { SizedLru } from '../memo/sized-lru.js';
 import { RememberedBases } from './remembered-bases.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */

@@ -18,7 +18,7 @@ import { mergeFieldSpecs, type TransformerConfig } from '../fieldspec/transforme
 import type { Kustomization, Patch } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { Resource } from '../model/resource.js';
-import { builtinConfig } from '../plugins/builtins.js';
+import { builtinConfig } from '../builtins/table.js';
 import { marshalledConfig } from '../plugins/builtin-config.js';
 import type { Value, YMap } from '../yaml/value.js';
 import type { StepConfig } from './step.js';

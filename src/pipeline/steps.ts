@@ -5,7 +5,7 @@ import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
 import { configurationError } from '../plugins/builtin-config.js';
-import { BUILTINS } from '../plugins/builtins.js';
+import { BUILTINS } from '../builtins/table.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
 import type { Generator, Plugin, PluginContext, Transformer } from '../plugins/plugin.js';
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';

@@ -1,5 +1,5 @@
 import { KustomizeError, messageOf } from '../errors.js';
-import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
 import { ObjectMetaShape } from '../kinds/shapes.js';
 import { emitYaml } from '../yaml/emit.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';

@@ -4,7 +4,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
 import { cloneValue, isMap } from '../yaml/value.js';
 import { applyTransformerOutput, generatedResources } from './apply-output.js';
-import type { FunctionSpec } from './function-spec.js';
+import type { FunctionSpec } from '../kinds/function-spec.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { formatResult, parsePluginOutput, resourceListInput } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';

@@ -1,24 +1,10 @@
 import { KustomizeError } from '../errors.js';
-import { gvkString } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
-import { BUILTINS } from './builtins.js';
-import { configured, configuredInProcess } from './configure.js';
-import { FUNCTION_ANNOTATION, functionSpecOf, starlarkRunConfig } from './function-spec.js';
+import { configuredInProcess } from './configure.js';
+import { FUNCTION_ANNOTATION, functionSpecOf, starlarkRunConfig } from '../kinds/function-spec.js';
 import { requireNode } from '../host.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import type { PluginResolver } from './resolver.js';
-
-/** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
-export const builtinResolver: PluginResolver = {
-  description: 'builtins',
-  async resolve(config, _configuredIn, ctx) {
-    const id = config.originalId;
-    if (id.group !== '' || id.version !== 'builtin') return undefined;
-    const builtin = BUILTINS.get(id.kind);
-    if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
-    return configured(() => builtin.configure(config.obj, ctx), id.toString());
-  },
-};
 
 /** In-process plugins given to the build, by apiVersion and kind (need `--enable-alpha-plugins`). */
 export function registeredResolver(registrations: readonly PluginRegistration[]): PluginResolver {

@@ -1,5 +1,6 @@
 import { KustomizeError, messageOf } from '../errors.js';
-import type { FieldOptions, Selector } from '../kinds/kustomization.js';
+import type { FieldOptions } from '../kinds/kustomization.js';
+import type { Selector } from '../model/selector.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from '../model/label-selector.js';
 import { ResId } from '../model/resid.js';

@@ -3,7 +3,7 @@ import type { FieldOptions } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import { cloneValue, isMap, type Value } from '../yaml/value.js';
 import { goAtoi, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
-import { decodeTagged, isScalar, nodeText, tagOf, wrongKind, type ScalarTag } from './scalar.js';
+import { decodeTagged, isScalar, nodeText, tagOf, wrongKind, type ScalarTag } from '../yaml/node.js';
 import { selectSource, sourceIdString, type SourceSelector } from './select.js';
 
 export const DEFAULT_FIELD_PATH = 'metadata.name';

@@ -3,7 +3,7 @@ import type { FieldOptions } from '../kinds/kustomization.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
 import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
-import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from './scalar.js';
+import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from '../yaml/node.js';
 import type { ReplacementValue } from './source.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import type { Resource } from '../model/resource.js';

@@ -19,7 +19,7 @@
  * because its decisions depend on exactly that state, but it walks the value recursively
  * instead of running an event state machine.
  */
-import { boundedMemo } from '../bounded-memo.js';
+import { boundedMemo } from '../memo/bounded-memo.js';
 import { codePointAt, columns, isBreak, isPrintable, utf8Length } from './characters.js';
 import { formatNumber } from './go-number.js';
 import { readBack, readBackKey } from './json-round-trip.js';

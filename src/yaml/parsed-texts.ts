@@ -1,4 +1,4 @@
-import { SizedLru } from '../sized-lru.js';
+import { SizedLru } from '../memo/sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
 import { cloneValue, shareValue, type Value } from './value.js';
 

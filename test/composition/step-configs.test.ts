@@ -14,7 +14,7 @@ import { consolidateCommand } from '../../src/cli/commands/consolidate.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { Loader } from '../../src/load/loader.js';
-import { functionSpecOf, FUNCTION_ANNOTATION } from '../../src/plugins/function-spec.js';
+import { functionSpecOf, FUNCTION_ANNOTATION } from '../../src/kinds/function-spec.js';
 import { writeTree } from '../plugins/plugin-tree.js';
 import { onBoth } from './trees.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boundedMemo } from '../../src/bounded-memo.js';
+import { boundedMemo } from '../../src/memo/bounded-memo.js';
 
 test('a bounded memo computes each key once, null answers included, and starts over when full', () => {
   const computed: string[] = [];

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import type { Selector } from '../../src/kinds/kustomization.js';
+import type { Selector } from '../../src/model/selector.js';
 import { resourcesFromText } from '../../src/model/resource-factory.js';
 import { ResourceMap } from '../../src/model/resource-map.js';
 import { ResourceSelector } from '../../src/model/selector.js';

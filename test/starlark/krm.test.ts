@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import { starlarkRunConfig } from '../../src/plugins/function-spec.js';
+import { starlarkRunConfig } from '../../src/kinds/function-spec.js';
 import { fromStarlark, runStarlarkFunction, toStarlark } from '../../src/starlark/index.js';
 import type { YMap } from '../../src/yaml/value.js';
 

@@ -1,4 +1,4 @@
-import { BUILTINS } from '../../plugins/builtins.js';
+import { BUILTINS } from '../../builtins/table.js';
 import type { Command } from '../command.js';
 import { addCommand } from './edit/add.js';
 import { fixCommand } from './edit/fix.js';

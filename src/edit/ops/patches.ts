@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from './equal.js';
 import { KustomizeError } from '../../errors.js';
-import type { Patch, Selector } from '../../kinds/kustomization.js';
+import type { Patch } from '../../kinds/kustomization.js';
+import type { Selector } from '../../model/selector.js';
 import type { EditContext } from '../context.js';
 
 /** `edit add patch`: a patch file or inline patch, with an optional target; an identical entry is not added twice. */

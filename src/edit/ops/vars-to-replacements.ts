@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type YAMLMap } from 'yaml';
 import { KustomizeError } from '../../errors.js';
 import { join, resolve } from '../../fs/path.js';
-import { decodeKustomizationText, KUSTOMIZATION_FILE_NAMES, type FieldOptions, type Patch, type Replacement, type Selector, type Var } from '../../kinds/kustomization.js';
+import { decodeKustomizationText, KUSTOMIZATION_FILE_NAMES, type FieldOptions, type Patch, type Replacement, type Var } from '../../kinds/kustomization.js';
+import type { Selector } from '../../model/selector.js';
 import type { EditContext } from '../context.js';
 
 /** A file `$(VAR)` uses are looked for in: its path as kustomize names it (relative to the edited kustomization), and the patch entry it is the file of. */

@@ -2,7 +2,6 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
-import type { ResolvedOptions } from '../../options.js';
 import { DiskFileSystem } from '../../fs/disk.js';
 import { pullArtifact, resolveDigest, type OciClientOptions } from '../../oci/client.js';
 import { MediaType } from '../../oci/media-types.js';
@@ -11,7 +10,7 @@ import { readTreeArchive } from '../../oci/tar.js';
 import { GitCommand } from './git-command.js';
 import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, httpGet, type RemoteSource, type RemoteTree } from './remote-source.js';
+import { HttpStatusError, httpGet, type RemoteOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 export interface NodeRemoteOptions {
   /** seconds an HTTP request may take; default 60 */
@@ -164,7 +163,7 @@ export class NodeRemoteSource implements RemoteSource {
 }
 
 /** The default remote source of a build with these options. */
-export function nodeRemoteSourceFor(options: Readonly<Pick<ResolvedOptions, 'remoteCache' | 'offline' | 'warn'>>): NodeRemoteSource {
+export function nodeRemoteSourceFor(options: Readonly<RemoteOptions>): NodeRemoteSource {
   return new NodeRemoteSource({
     ...(options.remoteCache && { cacheDir: options.remoteCache }),
     ...(options.offline && { offline: true }),

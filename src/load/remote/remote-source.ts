@@ -29,6 +29,13 @@ export interface RemoteSource {
   cleanup(): void;
 }
 
+/** What the default remote source takes from a build's options (see `InputOptions` and `OutputOptions`). */
+export interface RemoteOptions {
+  remoteCache: string | undefined;
+  offline: boolean;
+  warn: ((message: string) => void) | undefined;
+}
+
 export class HttpStatusError extends Error {
   constructor(
     readonly status: number,

@@ -1,7 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { KustomizeError } from '../../errors.js';
-import type { FunctionSpec } from '../function-spec.js';
+import type { FunctionSpec } from '../../kinds/function-spec.js';
 import type { ResolvedOptions, StorageMount } from '../../options.js';
 import { isWithin, normalize, resolve } from '../../fs/path.js';
 

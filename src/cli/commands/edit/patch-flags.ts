@@ -1,4 +1,5 @@
-import type { Patch, Selector } from '../../../kinds/kustomization.js';
+import type { Patch } from '../../../kinds/kustomization.js';
+import type { Selector } from '../../../model/selector.js';
 import type { FlagSpec, FlagValue } from '../../flags.js';
 import { stringFlag } from './edit-command.js';
 

@@ -1,5 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import { decode, DecodeError, type StructShape } from '../kinds/decode.js';
+import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
 import type { Resource } from '../model/resource.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import { isMap, type Value } from '../yaml/value.js';

@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
-import { emitYaml, formatNumber } from '../yaml/emit.js';
-import { resolvePlainScalar, resolvePlainScalar11 } from '../yaml/resolve.js';
-import { isMap, type Scalar, type Value } from '../yaml/value.js';
+import { emitYaml, formatNumber } from './emit.js';
+import { resolvePlainScalar, resolvePlainScalar11 } from './resolve.js';
+import { isMap, type Scalar, type Value } from './value.js';
 
 /**
  * kustomize copies a scalar into a scalar by replacing the node's text and keeping its tag, so

@@ -1,26 +1,30 @@
-import { AnnotationsTransformer } from '../builtins/AnnotationsTransformer.js';
-import { ConfigMapGenerator } from '../builtins/ConfigMapGenerator.js';
-import { HashTransformer } from '../builtins/HashTransformer.js';
-import { HelmChartInflationGenerator } from '../builtins/HelmChartInflationGenerator.js';
-import { IAMPolicyGenerator } from '../builtins/IAMPolicyGenerator.js';
-import { ImageTagTransformer } from '../builtins/ImageTagTransformer.js';
-import { LabelTransformer } from '../builtins/LabelTransformer.js';
-import { NameReferenceTransformer } from '../builtins/NameReferenceTransformer.js';
-import { NamespaceTransformer } from '../builtins/NamespaceTransformer.js';
-import { PatchJson6902Transformer } from '../builtins/PatchJson6902Transformer.js';
-import { PatchStrategicMergeTransformer } from '../builtins/PatchStrategicMergeTransformer.js';
-import { PatchTransformer } from '../builtins/PatchTransformer.js';
-import { PrefixSuffixTransformer } from '../builtins/PrefixSuffixTransformer.js';
-import { PrefixTransformer } from '../builtins/PrefixTransformer.js';
-import { ReplacementTransformer } from '../builtins/ReplacementTransformer.js';
-import { ReplicaCountTransformer } from '../builtins/ReplicaCountTransformer.js';
-import { SecretGenerator } from '../builtins/SecretGenerator.js';
-import { SortOrderTransformer } from '../builtins/SortOrderTransformer.js';
-import { SuffixTransformer } from '../builtins/SuffixTransformer.js';
-import { ValueAddTransformer } from '../builtins/ValueAddTransformer.js';
+import { AnnotationsTransformer } from './AnnotationsTransformer.js';
+import { ConfigMapGenerator } from './ConfigMapGenerator.js';
+import { HashTransformer } from './HashTransformer.js';
+import { HelmChartInflationGenerator } from './HelmChartInflationGenerator.js';
+import { IAMPolicyGenerator } from './IAMPolicyGenerator.js';
+import { ImageTagTransformer } from './ImageTagTransformer.js';
+import { LabelTransformer } from './LabelTransformer.js';
+import { NameReferenceTransformer } from './NameReferenceTransformer.js';
+import { NamespaceTransformer } from './NamespaceTransformer.js';
+import { PatchJson6902Transformer } from './PatchJson6902Transformer.js';
+import { PatchStrategicMergeTransformer } from './PatchStrategicMergeTransformer.js';
+import { PatchTransformer } from './PatchTransformer.js';
+import { PrefixSuffixTransformer } from './PrefixSuffixTransformer.js';
+import { PrefixTransformer } from './PrefixTransformer.js';
+import { ReplacementTransformer } from './ReplacementTransformer.js';
+import { ReplicaCountTransformer } from './ReplicaCountTransformer.js';
+import { SecretGenerator } from './SecretGenerator.js';
+import { SortOrderTransformer } from './SortOrderTransformer.js';
+import { SuffixTransformer } from './SuffixTransformer.js';
+import { ValueAddTransformer } from './ValueAddTransformer.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { YMap } from '../yaml/value.js';
-import type { Plugin, PluginContext } from './plugin.js';
+import { KustomizeError } from '../errors.js';
+import { gvkString } from '../model/resid.js';
+import { configured } from '../plugins/configure.js';
+import type { Plugin, PluginContext } from '../plugins/plugin.js';
+import type { PluginResolver } from '../plugins/resolver.js';
 
 /** A builtin plugin: the only way to make one is from its config. */
 export interface Builtin {
@@ -76,3 +80,15 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
 export function builtinConfig(kind: string, fields: YMap): YMap {
   return { apiVersion: 'builtin', kind, ...fields };
 }
+
+/** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
+export const builtinResolver: PluginResolver = {
+  description: 'builtins',
+  async resolve(config, _configuredIn, ctx) {
+    const id = config.originalId;
+    if (id.group !== '' || id.version !== 'builtin') return undefined;
+    const builtin = BUILTINS.get(id.kind);
+    if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
+    return configured(() => builtin.configure(config.obj, ctx), id.toString());
+  },
+};

@@ -1,5 +1,5 @@
-import { formatNumber } from '../yaml/emit.js';
-import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
+import { formatNumber } from './emit.js';
+import { isMap, setKey, type Value, type YMap } from './value.js';
 
 /**
  * Declarative shapes for the typed documents kustomize reads (Kustomization, plugin configs,
