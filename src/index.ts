@@ -10,8 +10,8 @@
  * const { yaml } = await build('/app', { fs: MemoryFileSystem.from({ 'app/kustomization.yaml': '...' }) });
  * ```
  */
-export { build, type BuildOptions, type BuildResult } from './pipeline/build.js';
-export { BuildCache, type BuildCacheLimits } from './pipeline/build-cache.js';
+export { build, type BuildOptions, type BuildResult } from './build/build.js';
+export { BuildCache, type BuildCacheLimits } from './build/build-cache.js';
 export {
   VERSION,
   DEFAULT_OPTIONS,

@@ -11,19 +11,36 @@ import { CatalogStore } from '../catalog/catalog-store.js';
 import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import type { Value } from '../yaml/value.js';
-import type { RecordingFileSystem } from '../fs/recording-fs.js';
 import type { Accumulator } from './accumulator.js';
-import type { BuildCache } from './build-cache.js';
 import type { OriginBase } from '../model/origin.js';
-import type { BaseEffects, RememberedBases } from './remembered-bases.js';
 
-/** What a build with a cache is given. */
-export interface CachedBuild {
-  cache: BuildCache;
-  /** what the cache remembers of the bases of the tree's last build */
-  bases: RememberedBases;
-  /** the build's file system, recording what the build reads */
-  recording: RecordingFileSystem;
+/**
+ * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
+ * has read before, shared and frozen (a step copies the parts it writes, see `Resource`), and
+ * the bases it remembers. The build's file system then records what the build reads.
+ */
+export interface BuildMemory {
+  /** The text of a resource file's bytes (undefined when they are not UTF-8). */
+  resourceText(path: string, bytes: Uint8Array): string | undefined;
+  /** The documents of a resource file's text, shared and frozen. */
+  resourceDocuments(text: string, file: string): Value[];
+  /** The documents of a text a step reads; each call gets its own copy. */
+  stepDocuments(text: string, file: string, options?: ParseOptions): Value[];
+  /**
+   * The base that `key` names (its place in the tree): what the memory holds of it when its
+   * files read as they did, else what `accumulate` makes of it.
+   */
+  accumulateBase(key: string, build: BaseEffects, accumulate: () => Promise<Accumulator>): Promise<Accumulator>;
+}
+
+/** What a base's accumulation may change in its build besides its result. */
+export interface BaseEffects {
+  readonly openapi: OpenApiSchemaSetting;
+  /** whether what the build makes depends on nothing but its files (see `BuildContext.filesDecide`) */
+  filesDecide: boolean;
+  warn(message: string): void;
+  /** Runs `run`, adding the warnings it prints to `into`. */
+  noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T>;
 }
 
 /** How many characters of step texts one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
@@ -63,23 +80,23 @@ export class BuildContext implements BaseEffects {
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
     readonly resolution: PluginResolution,
-    /** the caller's cache, the bases it remembers from the last build of the tree, and `fs` as the record of what this one reads */
-    private readonly cached?: CachedBuild,
+    /** what the caller's cache lends the build; `fs` then records what the build reads */
+    private readonly memory?: BuildMemory,
   ) {}
 
   /**
    * A base's accumulation (a kustomization a `resources:` entry names, at `loader`). With a
    * cache, a base whose files read as they did in the last build of the tree is not built again
-   * (see {@link RememberedBases}).
+   * (see {@link BuildMemory}).
    */
   accumulateBase(loader: Loader, origin: OriginBase, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
-    const reuse = this.cached;
+    const memory = this.memory;
     // a fetched tree is read through a file system of its own, which the record does not see
-    if (!reuse || loader.fs !== reuse.recording || loader.containingRemote) return accumulate(loader);
+    if (!memory || loader.fs !== this.fs || loader.containingRemote) return accumulate(loader);
     // the directories above it decide its origin paths and which cycles it may not make
     const roots: string[] = [];
     for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
-    return reuse.bases.accumulate(JSON.stringify([roots, origin, this.buildMetadata]), reuse.recording, this, () => accumulate(loader.apart()));
+    return memory.accumulateBase(JSON.stringify([roots, origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
   }
 
   async noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T> {
@@ -93,7 +110,7 @@ export class BuildContext implements BaseEffects {
 
   /** The text of a resource file's bytes (undefined when they are not UTF-8); with a cache, the text it had when it last read the same. */
   resourceText(path: string, bytes: Uint8Array): string | undefined {
-    return this.cached ? this.cached.cache.decoded.text(path, bytes) : utf8DecodeStrict(bytes);
+    return this.memory ? this.memory.resourceText(path, bytes) : utf8DecodeStrict(bytes);
   }
 
   /**
@@ -101,12 +118,12 @@ export class BuildContext implements BaseEffects {
    * and frozen: steps copy the parts they write (see `Resource.own`).
    */
   resourceDocuments(text: string, file: string): Value[] {
-    return this.cached ? this.cached.cache.parsed.sharedDocuments(text, file) : parseYamlDocuments(text, file);
+    return this.memory ? this.memory.resourceDocuments(text, file) : parseYamlDocuments(text, file);
   }
 
   /** The documents of a text a step reads, parsed once per build (with a cache, once per content); each call gets its own copy. */
   stepDocuments(text: string, file: string, options?: ParseOptions): Value[] {
-    return (this.cached?.cache.parsed ?? this.stepTexts).documents(text, file, options);
+    return this.memory ? this.memory.stepDocuments(text, file, options) : this.stepTexts.documents(text, file, options);
   }
 
   /** The source of remote resources, made on first use. */

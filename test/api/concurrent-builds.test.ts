@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { ResourceMap } from '../../src/model/resource-map.js';
-import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { build, type BuildOptions } from '../../src/build/build.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
 
 const files = MemoryFileSystem.from({

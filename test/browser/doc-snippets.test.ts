@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { inspect } from 'node:util';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { installPacked, REPO, type Installed } from '../package/packed.js';
 import { launchChromium, skipBrowser } from './chromium.js';
 import { serveDirectory } from './static-server.js';

@@ -8,7 +8,7 @@
  * git remotes, and the features that run processes or read the disk: NODE_REQUIRED).
  */
 import assert from 'node:assert/strict';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readTreeArchive, writeTreeArchive } from '../../src/oci/tar.js';
 import { catalogYaml, CONFIG, renamerFunction } from '../catalog/harness.js';

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { contentHash } from '../../src/builtins/HashTransformer.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { resourcesFromText } from '../../src/model/resource-factory.js';

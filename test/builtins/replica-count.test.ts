@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 
 async function replicasAfter(existing: string): Promise<string> {
   const fs = MemoryFileSystem.from({

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { KustomizeError } from '../../src/errors.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { catalogYaml, CONFIG, execRuntime, renamerFunction, renamerScript, sha256, tree } from './harness.js';
 
 // Catalogs end to end: `catalogs:` in kustomizations, resolved by the build's resolver list

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { build, type BuildOptions } from '../../src/build/build.js';
 import { dumpChart } from '../helm/charts.js';
 import { HELM, skipHelm } from '../helm/helm-env.js';
 import { startServer } from '../load/git-http-server.js';

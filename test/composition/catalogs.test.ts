@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { consolidateComposition } from '../../src/composition/consolidate-path.js';
 import { readComposition } from '../../src/kinds/composition.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { catalogYaml, CONFIG, execRuntime, renamerFunction, renamerScript, sha256, tree } from '../catalog/harness.js';
 import { rejectsWith } from './expect-error.js';
 

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { consolidateComposition } from '../../src/composition/consolidate-path.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 
 const examples = fileURLToPath(new URL('../../../examples/composition/', import.meta.url));
 const doc = readFileSync(fileURLToPath(new URL('../../../docs/composition.md', import.meta.url)), 'utf8');

@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 import { editKustomization } from '../../src/edit/edit.js';
 import type { FileSystem } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { project } from './helpers.js';
 
 /** from dist/test/edit/ back to the repository's test/ */

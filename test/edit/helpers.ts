@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { main } from '../../src/cli/main.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 
 export const DEPLOYMENT = `apiVersion: apps/v1
 kind: Deployment

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 
 const deployment = (matchLabels: string) =>
   `apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels: ${matchLabels}\n  template:\n    metadata:\n      labels:\n        a: b\n`;

@@ -8,7 +8,7 @@ import { mkdtempSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { inlineValuesFile } from '../../src/helm/values.js';
 import { OpenApiSchemaSetting } from '../../src/openapi/schema.js';

@@ -9,7 +9,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { RemoteSource } from '../../src/load/remote/remote-source.js';

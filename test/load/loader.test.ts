@@ -13,7 +13,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { after, describe, test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { pushArtifact } from '../../src/oci/client.js';
 import { MediaType } from '../../src/oci/media-types.js';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { localize } from '../../src/localize/localize.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { dumpChart } from '../helm/charts.js';
 import { helm, skipHelm, warnIfSkipped, writeTree } from '../helm/helm-env.js';
 import { unreachable } from './unreachable-remote.js';

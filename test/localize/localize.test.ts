@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readText } from '../../src/fs/filesystem.js';
 import { localize } from '../../src/localize/localize.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { unreachable } from './unreachable-remote.js';
 
 const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\ndata:\n  a: b\n`;

@@ -7,7 +7,7 @@ import { main } from '../../src/cli/main.js';
 import { readText } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { localize } from '../../src/localize/localize.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { seedRemoteTree, startServer } from '../load/git-http-server.js';
 import { unreachable } from './unreachable-remote.js';
 

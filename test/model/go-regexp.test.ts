@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { RE2JS } from 're2js';

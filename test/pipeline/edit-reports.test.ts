@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
 import type { ResourceMap } from '../../src/model/resource-map.js';
 

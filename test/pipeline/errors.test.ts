@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { build, type BuildOptions } from '../../src/build/build.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
 
 async function failure(files: Record<string, string | Uint8Array>, options: BuildOptions = {}): Promise<KustomizeError> {

@@ -14,11 +14,11 @@ import * as nodeFs from 'node:fs';
 import * as nodePath from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { LoadRestriction } from '../../src/load/loader.js';
 import type { ReorderOption } from '../../src/options.js';
-import type { BuildOptions } from '../../src/pipeline/build.js';
+import type { BuildOptions } from '../../src/build/build.js';
 
 /** from dist/test/pipeline/ back to the repository's test/fixtures/ */
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));

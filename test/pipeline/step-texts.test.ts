@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
-import { BuildCache } from '../../src/pipeline/build-cache.js';
+import { build } from '../../src/build/build.js';
+import { BuildCache } from '../../src/build/build-cache.js';
 import type { PluginContext, PluginRegistration } from '../../src/plugins/plugin.js';
 import type { ResourceMap } from '../../src/model/resource-map.js';
 

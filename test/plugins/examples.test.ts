@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 
 // The bundled examples (the ones the README and docs/plugins.md walk through) build to the
 // output stored beside them. The plain one and the legacy exec plugin were checked against

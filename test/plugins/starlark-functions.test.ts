@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build, type BuildOptions } from '../../src/pipeline/build.js';
+import { build, type BuildOptions } from '../../src/build/build.js';
 
 const fnConfig = (kind: string, spec: string, extra = '') =>
   `apiVersion: example.com/v1\nkind: ${kind}\nmetadata:\n  name: ${kind.toLowerCase()}\n  annotations:\n    config.kubernetes.io/function: |\n      starlark:\n        ${spec}\n${extra}`;

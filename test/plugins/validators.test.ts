@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { PluginFactory } from '../../src/plugins/plugin.js';
 

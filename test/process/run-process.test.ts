@@ -8,7 +8,7 @@ import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
 import { after, test } from 'node:test';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { runPluginProcess } from '../../src/plugins/run-plugin-process.js';
 import { runProcess, STDERR_KEPT_BYTES } from '../../src/process/run-process.js';

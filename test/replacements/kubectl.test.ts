@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { build } from '../../src/pipeline/build.js';
+import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 
 const RES = "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n  labels: {app: web, tier: front}\n  annotations: {team: a, a.b/c: dotted}\nspec:\n  replicas: 2\n  template:\n    metadata:\n      labels: {app: web}\n    spec:\n      containers:\n      - name: nginx\n        image: nginx:1.7.9\n        ports: [{containerPort: 80, name: http}]\n        env:\n        - {name: HOST, value: \"h.example.com\"}\n        - {name: PORT, value: \"80\"}\n        args: [--a, --b]\n      - name: sidecar\n        image: busybox:latest\n        args: [x]\n---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\n  namespace: prod\n  labels: {app: api, tier: back}\nspec:\n  replicas: 3\n  template:\n    spec:\n      containers:\n      - name: api\n        image: api:2.0\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cfg\ndata:\n  host: db.internal\n  port: \"5432\"\n  image: \"repo/img:3.1\"\n  flag: \"true\"\n  list: |\n    a\n    b\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: svc\nspec:\n  ports:\n  - port: 80\n    targetPort: 8080\n  selector: {app: web}\n---\napiVersion: v1\nkind: Namespace\nmetadata:\n  name: prod\n";

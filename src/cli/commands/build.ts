@@ -1,5 +1,5 @@
 import { KustomizeError } from '../../errors.js';
-import { build } from '../../pipeline/build.js';
+import { build } from '../../build/build.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { Command } from '../command.js';
 import { writeBuildOutput } from '../write-output.js';

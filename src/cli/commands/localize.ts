@@ -1,7 +1,7 @@
 import { KustomizeError } from '../../errors.js';
 import { basename, join, resolve } from '../../fs/path.js';
 import { localize } from '../../localize/localize.js';
-import { build } from '../../pipeline/build.js';
+import { build } from '../../build/build.js';
 import type { CliIO, Command } from '../command.js';
 import { workspace } from '../workspace.js';
 

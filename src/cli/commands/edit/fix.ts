@@ -1,6 +1,6 @@
 import { editKustomization } from '../../../edit/edit.js';
 import { messageOf } from '../../../errors.js';
-import { build } from '../../../pipeline/build.js';
+import { build } from '../../../build/build.js';
 import type { Command } from '../../command.js';
 import { workspace } from '../../workspace.js';
 

@@ -1,6 +1,7 @@
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import type { InputRecord } from '../fs/recording-fs.js';
+import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
+import type { BuildMemory } from '../pipeline/context.js';
 import { PrintedBefore } from '../output/printed-before.js';
 import type { Rendered } from '../output/render.js';
 import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
@@ -51,9 +52,9 @@ export class BuildCache {
   /** the bases of the builds of each name, kept for as many names as builds are */
   private readonly bases: SizedLru<string, RememberedBases>;
   /** resource files and the texts steps read (patches…), by content */
-  readonly parsed: ParsedTexts;
+  private readonly parsed: ParsedTexts;
   /** resource files' texts, by path, while their bytes stay the same */
-  readonly decoded: DecodedTexts;
+  private readonly decoded: DecodedTexts;
   /** a number for each file system callers gave, so keys tell them apart */
   private readonly fileSystems = new WeakMap<FileSystem, number>();
   private fileSystemCount = 0;
@@ -107,6 +108,16 @@ export class BuildCache {
     let bases = this.bases.get(key);
     if (!bases) this.bases.set(key, (bases = new RememberedBases(this.reusedBases)));
     return bases;
+  }
+
+  /** What the cache lends a build that runs: what it has parsed, and `bases`, whose files it asks of `recording`. */
+  memory(bases: RememberedBases, recording: RecordingFileSystem): BuildMemory {
+    return {
+      resourceText: (path, bytes) => this.decoded.text(path, bytes),
+      resourceDocuments: (text, file) => this.parsed.sharedDocuments(text, file),
+      stepDocuments: (text, file, options) => this.parsed.documents(text, file, options),
+      accumulateBase: (key, build, accumulate) => bases.accumulate(key, recording, build, accumulate),
+    };
   }
 
   remember(key: string, build: RememberedBuild): void {

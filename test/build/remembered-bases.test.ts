@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
-import { BuildCache } from '../../src/pipeline/build-cache.js';
-import { STAMP_CONFIG, stampPlugin } from './stamp-plugin.js';
+import { build } from '../../src/build/build.js';
+import { BuildCache } from '../../src/build/build-cache.js';
+import { STAMP_CONFIG, stampPlugin } from '../pipeline/stamp-plugin.js';
 
 const deployment = (name: string) => `apiVersion: apps/v1
 kind: Deployment

@@ -7,10 +7,10 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readText, type FileSystem } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { build } from '../../src/pipeline/build.js';
-import { BuildCache } from '../../src/pipeline/build-cache.js';
+import { build } from '../../src/build/build.js';
+import { BuildCache } from '../../src/build/build-cache.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
-import { STAMP_CONFIG, stampPlugin } from './stamp-plugin.js';
+import { STAMP_CONFIG, stampPlugin } from '../pipeline/stamp-plugin.js';
 
 const files = {
   'base/kustomization.yaml': 'resources:\n- cm.yaml\n',

@@ -1,10 +1,10 @@
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import { Resource } from '../model/resource.js';
-import type { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { VarSet } from '../vars/vars.js';
 import type { YMap } from '../yaml/value.js';
-import { Accumulator } from './accumulator.js';
+import { Accumulator } from '../pipeline/accumulator.js';
+import type { BaseEffects } from '../pipeline/context.js';
 
 /** What a build made of one base (a kustomization a `resources:` entry names), and what it took to make it. */
 interface RememberedBase {
@@ -23,16 +23,6 @@ interface RememberedBase {
 interface RememberedResource {
   obj: YMap;
   state: Resource;
-}
-
-/** What a base's accumulation may change in its build besides its result. */
-export interface BaseEffects {
-  readonly openapi: OpenApiSchemaSetting;
-  /** whether what the build makes depends on nothing but its files (see `BuildContext.filesDecide`) */
-  filesDecide: boolean;
-  warn(message: string): void;
-  /** Runs `run`, adding the warnings it prints to `into`. */
-  noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T>;
 }
 
 /**
