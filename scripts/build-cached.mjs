@@ -11,7 +11,7 @@ import { build, BuildCache } from '../dist/src/index.js';
 import { DiskFileSystem } from '../dist/src/node.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../dist/src/cli/build-options.js';
 import { parseFlags } from '../dist/src/cli/flags.js';
-import { KUSTOMIZATION_FILE_NAMES } from '../dist/src/kinds/kustomization.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../dist/src/load/entry.js';
 import { join, resolve } from 'node:path';
 
 const [command, ...rest] = process.argv.slice(2);

@@ -1,13 +1,10 @@
 import { KustomizeError } from '../errors.js';
-import { COMPOSITION_FILE_NAMES } from '../kinds/composition.js';
+import { COMPOSITION_FILE_NAMES, compositionFilesIn } from '../load/entry.js';
 import type { Loader } from '../load/loader.js';
 
 /** The name of the Composition file in the loader's directory, if there is one; more than one is an error. */
 export function findCompositionFile(loader: Loader): string | undefined {
-  const found = COMPOSITION_FILE_NAMES.filter((name) => {
-    const path = loader.absolute(name);
-    return loader.fs.exists(path) && !loader.fs.isDirectory(path);
-  });
+  const found = compositionFilesIn(loader);
   if (found.length > 1) {
     throw new KustomizeError('COMPOSITION_INVALID', `Found multiple composition files under: ${loader.root} (${found.join(', ')})`, { file: loader.root });
   }

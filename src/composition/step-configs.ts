@@ -1,5 +1,5 @@
 import { Resource } from '../model/resource.js';
-import type { StepConfig } from '../pipeline/step.js';
+import type { StepConfig } from '../plan/plan.js';
 import { FUNCTION_ANNOTATION } from '../kinds/function-spec.js';
 import { emitYaml } from '../yaml/emit.js';
 import { cloneValue, isMap, type YMap } from '../yaml/value.js';

@@ -1,7 +1,8 @@
 import { KustomizeError } from '../errors.js';
 import { readText, type FileSystem } from '../fs/filesystem.js';
 import { join, normalize } from '../fs/path.js';
-import { KUSTOMIZATION_API_VERSION, KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
+import { KUSTOMIZATION_API_VERSION } from '../kinds/kustomization.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../load/entry.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap } from '../yaml/value.js';
 import type { EditContext } from './context.js';

@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { basename, dirname, join } from '../fs/path.js';
-import { KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../load/entry.js';
 
 /** The kustomization file in `dir` (absolute path), with kustomize's errors when there is none or more than one. */
 export function findKustomizationFile(fs: FileSystem, dir: string): string {

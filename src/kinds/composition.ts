@@ -15,7 +15,6 @@ import { ObjectMetaShape } from './shapes.js';
 export const COMPOSITION_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
 export const COMPOSITION_API_VERSIONS: readonly string[] = [COMPOSITION_API_VERSION, 'kustomize.config.k8s.io/v1beta1'];
 export const COMPOSITION_KIND = 'Composition';
-export const COMPOSITION_FILE_NAMES = ['composition.yaml', 'composition.yml', 'Composition'] as const;
 
 export type ImportMode = 'prepend' | 'append';
 

@@ -8,7 +8,6 @@ import type { Selector } from '../model/selector.js';
 
 export const KUSTOMIZATION_API_VERSION = 'kustomize.config.k8s.io/v1beta1';
 export const COMPONENT_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
-export const KUSTOMIZATION_FILE_NAMES = ['kustomization.yaml', 'kustomization.yml', 'Kustomization'] as const;
 
 export interface ObjectMeta {
   name?: string;

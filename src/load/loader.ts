@@ -1,10 +1,18 @@
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import { KustomizeError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import { dirname, isWithin, normalize, relative, resolve } from '../fs/path.js';
+import { dirname, isWithin, join, normalize, relative, resolve } from '../fs/path.js';
 
 /** kustomize's `--load-restrictor`: may files outside a kustomization's directory be read? */
 export type LoadRestriction = 'rootOnly' | 'none';
+
+/** Where a kustomization directory is, for origin annotations. */
+export interface OriginBase {
+  /** relative to the top of the build, or to the root of `repo` */
+  dir: string;
+  repo?: string;
+  ref?: string;
+}
 
 /**
  * Where a remote kustomization was fetched to: files inside it may never escape it, whatever
@@ -32,6 +40,8 @@ export class Loader {
     readonly restriction: LoadRestriction,
     readonly referrer: Loader | undefined,
     readonly remote: RemoteOrigin | undefined,
+    /** where the directory is, for origin annotations */
+    readonly origin: OriginBase,
     /** directories with their symlinks resolved, shared by the loaders of one build on one file system (links do not change during it) */
     private readonly realDirs: Map<string, string> = referrer?.fs === fs ? referrer.realDirs : new Map(),
   ) {
@@ -42,16 +52,16 @@ export class Loader {
   /** The loader for the directory a build starts at; `target` as the user gave it (relative to `cwd`). */
   static atRoot(fs: FileSystem, target: string, restriction: LoadRestriction, cwd = '/'): Loader {
     const root = mustBeDir(fs, resolve(cwd, target), target);
-    return new Loader(fs, root, restriction, undefined, undefined);
+    return new Loader(fs, root, restriction, undefined, undefined, { dir: '' });
   }
 
-  /** The loader for a fetched remote tree; files never escape it. */
-  static atRemote(fs: FileSystem, dir: string, origin: RemoteOrigin, referrer: Loader | undefined): Loader {
+  /** The loader for a fetched remote tree (`dir` inside it, at `origin`); files never escape it. */
+  static atRemote(fs: FileSystem, dir: string, remote: RemoteOrigin, referrer: Loader | undefined, origin: OriginBase): Loader {
     const root = mustBeDir(fs, dir, dir);
-    if (!isWithin(origin.dir, root)) {
-      throw new KustomizeError('LOAD_RESTRICTED', `"${dir}" refers to directory outside of repo "${origin.dir}"`);
+    if (!isWithin(remote.dir, root)) {
+      throw new KustomizeError('LOAD_RESTRICTED', `"${dir}" refers to directory outside of repo "${remote.dir}"`);
     }
-    return new Loader(fs, root, 'rootOnly', referrer, origin);
+    return new Loader(fs, root, 'rootOnly', referrer, remote, origin);
   }
 
   /** The absolute path `path` denotes, relative to the root. */
@@ -143,7 +153,7 @@ export class Loader {
    * file system while they read (what a base remembered apart from its build must record).
    */
   apart(): Loader {
-    return new Loader(this.fs, this.root, this.restriction, this.referrer, this.remote, new Map());
+    return new Loader(this.fs, this.root, this.restriction, this.referrer, this.remote, this.origin, new Map());
   }
 
   /**
@@ -167,7 +177,7 @@ export class Loader {
         `security; bases in kustomizations found in cloned git repos must be within the repo, but base '${root}' is outside '${remote.dir}'`,
       );
     }
-    return new Loader(this.fs, root, this.restriction, this, undefined);
+    return new Loader(this.fs, root, this.restriction, this, undefined, { ...this.origin, dir: join(this.origin.dir, path) });
   }
 
   /** Refuses a remote URL already being loaded further up (a cycle through remote bases). */

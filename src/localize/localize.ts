@@ -5,11 +5,11 @@ import type { FileSystem } from '../fs/filesystem.js';
 import { basename, dirname, isWithin, join, relative, resolve } from '../fs/path.js';
 import { KustomizationDocument } from '../edit/kustomization-document.js';
 import { parseFileSource } from '../filters/kv-pairs.js';
-import { KUSTOMIZATION_FILE_NAMES } from '../kinds/kustomization.js';
+import { KUSTOMIZATION_FILE_NAMES, openBuildRoot, openTree } from '../load/entry.js';
 import { cleanedAbs, Loader } from '../load/loader.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
-import { cloneUrl, parseRepoSpec, type RepoSpec } from '../load/remote/repo-spec.js';
+import { parseRepoSpec, type RepoSpec } from '../load/remote/repo-spec.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import { defaultDestinationName, LOCALIZED_FILES, remoteFilePath, remoteRootPath } from './paths.js';
 import { StagedTree } from './staged-tree.js';
@@ -78,9 +78,13 @@ export async function localize(target: string, options: LocalizeOptions): Promis
 
 async function targetLoader(target: string, spec: RepoSpec | undefined, options: LocalizeOptions, remote: () => Promise<RemoteSource>): Promise<{ loader: Loader; repoDir?: string }> {
   if (!spec) return { loader: Loader.atRoot(options.fs, target, 'rootOnly', options.cwd) };
-  const clone = await (await remote()).clone(spec);
-  const loader = Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: target, dir: clone.dir, repo: cloneUrl(spec), ref: spec.ref }, undefined);
-  return { loader, repoDir: clone.fs.realPath(clone.dir) };
+  const loader = await openBuildRoot(target, options.fs, 'rootOnly', options.cwd, remote);
+  return { loader, repoDir: repoDirOf(loader) };
+}
+
+/** The directory of the repository a loader of a git checkout is in, symlinks resolved. */
+function repoDirOf(loader: Loader): string {
+  return loader.fs.realPath(loader.containingRemote?.dir ?? loader.root);
 }
 
 /** The scope: the repository of a git target; else `--scope` (which must contain the target) or the target. */
@@ -328,12 +332,8 @@ class RootLocalizer {
     }
     if (spec.ref === '') throw new KustomizeError('REMOTE_INVALID', `localize remote root "${path}" missing ref query string parameter`);
     this.refuseLocalizedFiles(`root "${path}"`);
-    this.loader.checkRemoteCycle(path);
-    const clone = await withErrorPrefix('invalid root reference', async () => (await this.run.remote()).clone(spec));
-    const child = withErrorPrefix('invalid root reference', () =>
-      Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: path, dir: clone.dir, repo: cloneUrl(spec), ref: spec.ref }, this.loader),
-    );
-    const locPath = remoteRootPath(spec, relative(clone.fs.realPath(clone.dir), child.root));
+    const child = await withErrorPrefix('invalid root reference', () => openTree({ type: 'git', url: path, repo: spec }, this.loader, this.run.remote));
+    const locPath = remoteRootPath(spec, relative(repoDirOf(child), child.root));
     await withErrorPrefix(`unable to localize root "${path}"`, () => new RootLocalizer(this.run, child, join(this.dst, locPath), false).localize());
     return locPath;
   }

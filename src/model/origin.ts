@@ -4,14 +4,6 @@ import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 export const ORIGIN_ANNOTATION = 'config.kubernetes.io/origin';
 export const TRANSFORMATIONS_ANNOTATION = 'alpha.config.kubernetes.io/transformations';
 
-/** Where a kustomization directory is, for origin annotations. */
-export interface OriginBase {
-  /** relative to the top of the build, or to the root of `repo` */
-  dir: string;
-  repo?: string;
-  ref?: string;
-}
-
 /**
  * Where a resource came from, or which plugin configuration transformed it: what kustomize
  * writes to `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations`

@@ -12,7 +12,6 @@ import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import type { Value } from '../yaml/value.js';
 import type { Accumulator } from './accumulator.js';
-import type { OriginBase } from '../model/origin.js';
 
 /**
  * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
@@ -89,14 +88,14 @@ export class BuildContext implements BaseEffects {
    * cache, a base whose files read as they did in the last build of the tree is not built again
    * (see {@link BuildMemory}).
    */
-  accumulateBase(loader: Loader, origin: OriginBase, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
+  accumulateBase(loader: Loader, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
     const memory = this.memory;
     // a fetched tree is read through a file system of its own, which the record does not see
     if (!memory || loader.fs !== this.fs || loader.containingRemote) return accumulate(loader);
     // the directories above it decide its origin paths and which cycles it may not make
     const roots: string[] = [];
     for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
-    return memory.accumulateBase(JSON.stringify([roots, origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
+    return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
   }
 
   async noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T> {

@@ -9,9 +9,10 @@ import { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
 import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
-import { compositionResolver } from '../composition/composition-resolver.js';
+import { openBuildRoot } from '../load/entry.js';
 import { BuildContext, type BuildMemory } from './context.js';
-import { loadCompositionTarget, loadRootTarget } from './target-loader.js';
+import { runPlan } from './run-plan.js';
+import { loadPlan } from './targets.js';
 
 /** What a build made, ready to print. */
 export interface BuildRun {
@@ -36,15 +37,14 @@ export async function runBuild(
   plugins: readonly PluginRegistration[],
   memory?: BuildMemory,
 ): Promise<BuildRun> {
-  // a Composition step runs a Composition directory in this build (its context is made just below)
-  const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
-  const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
-  const ctx: BuildContext = new BuildContext(options, fs, resolution, memory);
+  const resolution = new PluginResolution([builtinResolver, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
+  const ctx = new BuildContext(options, fs, resolution, memory);
   try {
-    const target = await loadRootTarget(path, ctx);
-    const acc = await target.accumulate();
+    const root = await openBuildRoot(path, fs, options.loadRestrictor, options.cwd ?? '/', () => ctx.remote());
+    const plan = loadPlan(root, ctx, true);
+    const acc = await runPlan(plan, ctx);
     const resources = acc.resources;
-    const finish = ctx.pluginContext(target.loader);
+    const finish = ctx.pluginContext(root);
 
     await finishing('HashTransformer', {}, finish).transform(resources, finish);
     await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, finish).transform(resources, finish);
@@ -52,7 +52,7 @@ export async function runBuild(
     if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
-    await sortResources(resources, target.sortOptions, options.reorder, ctx, finish);
+    await sortResources(resources, plan.sortOptions, options.reorder, ctx, finish);
     if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
       await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, finish).transform(resources, finish);

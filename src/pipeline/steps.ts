@@ -1,5 +1,4 @@
 import { KustomizeError, messageOf, type ErrorCode } from '../errors.js';
-import { COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
 import { originFromConfig, type Origin } from '../model/origin.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -10,7 +9,7 @@ import type { PluginResolution, PluginRole } from '../plugins/configure.js';
 import type { Generator, Plugin, PluginContext, Transformer } from '../plugins/plugin.js';
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { BuildContext } from './context.js';
-import type { StepConfig } from './step.js';
+import type { StepConfig } from '../plan/plan.js';
 
 /** A step ready to run: its plugin, the context it runs in, and where it was configured. */
 export interface ConfiguredStep<P extends Generator | Transformer = Generator | Transformer> {
@@ -25,31 +24,25 @@ export interface ConfiguredStep<P extends Generator | Transformer = Generator | 
 /**
  * The one way a step is configured: a step made from a kustomization's fields is its builtin
  * (configured from the fields, with kustomize's error for them); any other config goes to the
- * plugin resolvers. kustomize configures every step of a phase before it runs any, so a bad
- * step late in the list is reported before an earlier one runs.
+ * plugin resolvers.
  */
-export async function configureSteps(steps: readonly StepConfig[], role: 'generator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Generator>[]>;
-export async function configureSteps(steps: readonly StepConfig[], role: 'transformer' | 'validator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Transformer>[]>;
-export async function configureSteps(steps: readonly StepConfig[], role: PluginRole, ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep[]> {
-  const out: ConfiguredStep[] = [];
-  for (const step of steps) {
-    if (!decidedByFiles(step.config)) ctx.filesDecide = false;
-    const context = ctx.pluginContext(step.loader);
-    let plugin: Plugin;
-    try {
-      plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
-    } catch (e) {
-      throw e instanceof KustomizeError ? placed(e, step.configuredIn, step.field) : e;
-    }
-    out.push({ plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) });
+export async function configureStep(step: StepConfig, role: 'generator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Generator>>;
+export async function configureStep(step: StepConfig, role: 'transformer' | 'validator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Transformer>>;
+export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep> {
+  if (!decidedByFiles(step.config)) ctx.filesDecide = false;
+  const context = ctx.pluginContext(step.loader);
+  let plugin: Plugin;
+  try {
+    plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
+  } catch (e) {
+    throw e instanceof KustomizeError ? placed(e, step.configuredIn, step.field) : e;
   }
-  return out;
+  return { plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) };
 }
 
-/** Builtins make what their config and the files say, but helm runs a program; a Composition's own steps are configured here too. */
+/** Builtins make what their config and the files say, but helm runs a program. */
 function decidedByFiles(config: Resource): boolean {
-  if (config.apiVersion === 'builtin') return config.kind !== 'HelmChartInflationGenerator';
-  return config.kind === COMPOSITION_KIND && COMPOSITION_API_VERSIONS.includes(config.apiVersion);
+  return config.apiVersion === 'builtin' && config.kind !== 'HelmChartInflationGenerator';
 }
 
 function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext): Plugin {
@@ -63,7 +56,7 @@ function configureFromFields(step: StepConfig, shown: YMap, context: PluginConte
   }
 }
 
-function stepOrigin(step: StepConfig): Origin {
+export function stepOrigin(step: StepConfig): Origin {
   if (!step.shownConfig) return originFromConfig(step.configuredIn, step.config.obj);
   return { configuredIn: step.configuredIn, configuredBy: { apiVersion: 'builtin', kind: step.config.kind } };
 }
@@ -131,7 +124,7 @@ export async function runValidator(step: ConfiguredStep<Transformer>, resources:
  * whose code names the stage. An error that does not say where it comes from is given the file
  * that configured the step (and, for a kustomization field, the field).
  */
-async function inStage<T>(code: ErrorCode, step: ConfiguredStep, run: () => T | Promise<T>): Promise<T> {
+export async function inStage<T>(code: ErrorCode, step: Pick<ConfiguredStep, 'origin' | 'field'>, run: () => T | Promise<T>): Promise<T> {
   const file = step.origin.configuredIn;
   try {
     return await run();
@@ -174,7 +167,7 @@ function describeOrigin(o: Origin): string {
  * kustomize's transformer annotations: a resource without an origin is taken to be made by
  * the transformer; one with an origin records the transformer among its transformations.
  */
-function recordTransformation(resources: ResourceMap, origin: Origin): void {
+export function recordTransformation(resources: ResourceMap, origin: Origin): void {
   for (const r of resources) {
     if (!r.origin) r.origin = origin;
     else (r.transformations ??= []).push(origin);

@@ -1,7 +1,8 @@
 import { isMap, isScalar, isSeq, parseAllDocuments, type Node, type YAMLMap } from 'yaml';
 import { KustomizeError } from '../../errors.js';
 import { join, resolve } from '../../fs/path.js';
-import { decodeKustomizationText, KUSTOMIZATION_FILE_NAMES, type FieldOptions, type Patch, type Replacement, type Var } from '../../kinds/kustomization.js';
+import { decodeKustomizationText, type FieldOptions, type Patch, type Replacement, type Var } from '../../kinds/kustomization.js';
+import { KUSTOMIZATION_FILE_NAMES } from '../../load/entry.js';
 import type { Selector } from '../../model/selector.js';
 import type { EditContext } from '../context.js';
 

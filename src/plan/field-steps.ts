@@ -6,7 +6,7 @@ import { LabelTransformer } from '../builtins/LabelTransformer.js';
 import { NamespaceTransformer } from '../builtins/NamespaceTransformer.js';
 import { PatchJson6902Transformer } from '../builtins/PatchJson6902Transformer.js';
 import { PatchStrategicMergeTransformer } from '../builtins/PatchStrategicMergeTransformer.js';
-import { PatchTransformer } from '../builtins/PatchTransformer.js';
+import { patchConfig, PatchTransformer } from '../builtins/PatchTransformer.js';
 import { PrefixTransformer } from '../builtins/PrefixTransformer.js';
 import { replacementsFieldConfig, ReplacementTransformer } from '../builtins/ReplacementTransformer.js';
 import { ReplicaCountTransformer } from '../builtins/ReplicaCountTransformer.js';
@@ -15,13 +15,13 @@ import { SuffixTransformer } from '../builtins/SuffixTransformer.js';
 import { mergeGeneratorOptions } from '../filters/generated-object.js';
 import type { FieldSpec } from '../fieldspec/fieldspec.js';
 import { mergeFieldSpecs, type TransformerConfig } from '../fieldspec/transformer-config.js';
-import type { Kustomization, Patch } from '../kinds/kustomization.js';
+import type { Kustomization } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { Resource } from '../model/resource.js';
 import { builtinConfig } from '../builtins/table.js';
 import { marshalledConfig } from '../plugins/builtin-config.js';
 import type { Value, YMap } from '../yaml/value.js';
-import type { StepConfig } from './step.js';
+import type { StepConfig } from './plan.js';
 
 /**
  * The builtin steps a kustomization's own fields configure, in kustomize's order: each field
@@ -85,11 +85,6 @@ export class FieldSteps {
   private step(field: string, kind: string, fields: YMap, shown: YMap = fields): StepConfig {
     return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, loader: this.loader, shownConfig: shown, field };
   }
-}
-
-/** A `patches` entry as kustomize marshals it for the plugin. */
-function patchConfig(p: Patch): YMap {
-  return marshalledConfig({ options: p.options, patch: p.patch, path: p.path, target: p.target && marshalledConfig({ ...p.target }) });
 }
 
 /** The fields a `labels` entry writes: its own, plus selectors, templates or claim templates as it asks. */
