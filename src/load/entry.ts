@@ -1,6 +1,6 @@
 import { join } from '../fs/path.js';
 import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
-import { Loader, type LoadRestriction, type OriginBase, type RemoteOrigin } from './loader.js';
+import { Loader, type LoadRestriction, type OriginBase } from './loader.js';
 import { isHttpUrl, namesRemoteTree, type RemoteSource } from './remote/remote-source.js';
 import { cloneUrl, parseRepoSpec, type RepoSpec } from './remote/repo-spec.js';
 
@@ -99,17 +99,18 @@ async function openRemoteTree(entry: Extract<TreeEntry, { type: 'git' | 'oci' }>
   if (entry.type === 'git') {
     const spec = entry.repo;
     const clone = await source.clone(spec);
-    const fetched: RemoteOrigin = { url: entry.url, dir: clone.dir, repo: cloneUrl(spec), ref: spec.ref };
-    return Loader.atRemote(clone.fs, join(clone.dir, spec.path), fetched, parent, originIn(fetched, spec.path, parent));
+    const origin = originIn(parent, { dir: spec.path, repo: cloneUrl(spec), ref: spec.ref });
+    return Loader.atRemote(clone.fs, join(clone.dir, spec.path), { url: entry.url, dir: clone.dir }, parent, origin);
   }
   const tree = await source.pullTree(entry.ref);
-  const fetched: RemoteOrigin = { url: entry.url, dir: tree.dir, repo: `oci://${entry.ref.registry}/${entry.ref.repository}`, ...(tree.digest && { ref: tree.digest }) };
-  return Loader.atRemote(tree.fs, tree.dir, fetched, parent, originIn(fetched, '', parent));
+  const origin = originIn(parent, { dir: '', repo: `oci://${entry.ref.registry}/${entry.ref.repository}`, ref: tree.digest ?? '' });
+  return Loader.atRemote(tree.fs, tree.dir, { url: entry.url, dir: tree.dir }, parent, origin);
 }
 
-function originIn(fetched: RemoteOrigin, dir: string, parent: Loader | undefined): OriginBase {
+/** Where a fetched tree is for origins: in its repository (an empty ref is left out), or, as the root of the build, at its top. */
+function originIn(parent: Loader | undefined, inRepo: { dir: string; repo: string; ref: string }): OriginBase {
   if (!parent) return { dir: '' };
-  return { dir, ...(fetched.repo && { repo: fetched.repo }), ...(fetched.ref && { ref: fetched.ref }) };
+  return { dir: inRepo.dir, repo: inRepo.repo, ...(inRepo.ref && { ref: inRepo.ref }) };
 }
 
 /** The Composition files in the loader's directory (one is allowed). */

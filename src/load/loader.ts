@@ -23,8 +23,6 @@ export interface RemoteOrigin {
   url: string;
   /** the local directory holding the fetched tree */
   dir: string;
-  repo?: string;
-  ref?: string;
 }
 
 /**
