@@ -14,7 +14,6 @@ export interface AnnotationsConfig {
 /** `commonAnnotations`: sets annotations in the fields its field specs list. */
 export class AnnotationsTransformer implements Transformer {
   static readonly kind = 'AnnotationsTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: AnnotationsConfig) {}
 

@@ -12,7 +12,6 @@ import { sha256Hex } from '../encoding/sha256.js';
  */
 export class HashTransformer implements Transformer {
   static readonly kind = 'HashTransformer';
-  readonly copiesShared = true;
 
   private constructor() {}
 
@@ -27,7 +26,6 @@ export class HashTransformer implements Transformer {
       r.storePreviousId();
       r.setName(`${r.name}-${hash}`);
     }
-    resources.changed();
   }
 }
 
@@ -41,7 +39,7 @@ export function contentHash(r: Resource): string {
 }
 
 function hashInput(r: Resource): Value {
-  const o = r.obj;
+  const o = r.view;
   const field = (k: string): Value => {
     const v = o[k];
     return v === undefined ? '' : v;

@@ -8,7 +8,7 @@ import type { Gvk } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import type { Transformer } from '../plugins/plugin.js';
+import type { JoiningTransformer, Transformer } from '../plugins/plugin.js';
 import { wrongKind } from '../yaml/node.js';
 import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
@@ -22,9 +22,8 @@ export interface ImageTagConfig {
  * `containers`/`initContainers` list (kustomize's legacy walk) and in the fields its field
  * specs list.
  */
-export class ImageTagTransformer implements Transformer {
+export class ImageTagTransformer implements JoiningTransformer {
   static readonly kind = 'ImageTagTransformer';
-  readonly copiesShared = true;
 
   /** one entry per `images` entry joined into this step, applied in order */
   private constructor(
@@ -86,14 +85,14 @@ function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[], 
   const found: ImageFields = { containers: [], fields: [] };
   // kustomize leaves CRDs alone (kubernetes-sigs/kustomize#890)
   if (r.kind === 'CustomResourceDefinition') return found;
-  collectContainers(r.obj, found.containers);
+  collectContainers(r.view, found.containers);
   // shared containers (a cache's parsed files) are copied only in a resource whose images change
   if (found.containers.some((c) => Object.isFrozen(c) && retags.some((t, i) => retagApplies(t, c['image'], matched[i]!)))) {
     found.containers = [];
-    collectContainers(r.own(), found.containers);
+    collectContainers(r.obj, found.containers);
   }
   try {
-    for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, undefined, (holder, key) => found.fields.push([holder, key]));
+    for (const fs of specsFor(r.gvk)) visitField(r.view, fs, undefined, (holder, key) => found.fields.push([holder, key]));
   } catch (e) {
     found.error = e;
   }

@@ -14,7 +14,6 @@ export interface LabelConfig {
 /** `labels` and `commonLabels`: sets labels in the fields its field specs list (metadata, selectors, templates). */
 export class LabelTransformer implements Transformer {
   static readonly kind = 'LabelTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: LabelConfig) {}
 

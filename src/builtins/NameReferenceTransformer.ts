@@ -19,7 +19,6 @@ import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
  */
 export class NameReferenceTransformer implements Transformer {
   static readonly kind = 'NameReferenceTransformer';
-  readonly copiesShared = true;
 
   /** kustomize sorts the back references by their GVK: the order fixes are made in, and the first field a failure names */
   private readonly backRefs: NameBackReference[];
@@ -45,7 +44,6 @@ export class NameReferenceTransformer implements Transformer {
       const visibility = () => (visible ??= visibilityFrom(referrer));
       for (const { fs, target } of fixesFor(original)) new ReferenceFix(referrer, fs, target, visibility, index).apply();
     }
-    resources.changed();
   }
 }
 
@@ -86,7 +84,7 @@ function visibilityFrom(referrer: Resource): Visibility {
 function roleBindingNamespaces(r: Resource): Set<string> {
   const out = new Set<string>();
   if (r.kind !== 'RoleBinding') return out;
-  const subjects = r.obj['subjects'];
+  const subjects = r.view['subjects'];
   if (!isSeq(subjects)) return out;
   for (const s of subjects) {
     if (!isMap(s) || !('namespace' in s) || s['kind'] !== 'ServiceAccount') continue;
@@ -112,7 +110,7 @@ class ReferenceFix {
   apply(): void {
     // the message is made only on failure: this runs for every reference field of every resource
     try {
-      visitField(this.referrer.obj, this.fs, 'lenient', (holder, key) => this.fix(holder, key));
+      visitField(this.referrer.view, this.fs, 'lenient', (holder, key) => this.fix(holder, key));
     } catch (e) {
       throw wrapError(e, `updating name reference in '${this.fs.path ?? ''}' field of '${this.referrer.id}'`);
     }
@@ -188,7 +186,7 @@ class ReferenceFix {
   /** A `roleRef/name` refers to the kind and group written beside it. */
   private roleRefSieve(): (r: Resource) => boolean {
     if (!this.fs.path?.endsWith('roleRef/name')) return () => true;
-    const roleRef = this.referrer.obj['roleRef'];
+    const roleRef = this.referrer.view['roleRef'];
     if (!isMap(roleRef) || typeof roleRef['apiGroup'] !== 'string' || typeof roleRef['kind'] !== 'string') return () => true;
     const gvk = { group: roleRef['apiGroup'], kind: roleRef['kind'] };
     return (r) => r.previousIds.some((id) => fieldSpecSelects(gvk, id));

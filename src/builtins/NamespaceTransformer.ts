@@ -28,7 +28,6 @@ const METADATA_NAMESPACE: FieldSpec = { path: 'metadata/namespace', create: true
  */
 export class NamespaceTransformer implements Transformer {
   static readonly kind = 'NamespaceTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: NamespaceConfig) {}
 
@@ -62,20 +61,19 @@ export class NamespaceTransformer implements Transformer {
     const specsFor = specsSelecting(this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace'));
     const visit: FieldVisitor = (holder, key) => this.setNamespace(holder, key);
     for (const r of selected) {
-      if (Object.keys(r.obj).length === 0) continue;
+      if (Object.keys(r.view).length === 0) continue;
       r.storePreviousId();
       const gvk = r.gvk;
-      if (!r.id.isClusterScoped) visitField(r.obj, METADATA_NAMESPACE, 'scalar', visit);
+      if (!r.id.isClusterScoped) visitField(r.view, METADATA_NAMESPACE, 'scalar', visit);
       const isBinding = gvk.kind === 'RoleBinding' || gvk.kind === 'ClusterRoleBinding';
       if (isBinding) this.setSubjects(r);
       for (const fs of specsFor(gvk)) {
         if (isBinding && fs.path === 'subjects') continue;
         // renaming a Namespace object to the namespace is for the core kind only, not a namespaced CRD of that name
         if (fs.path === 'metadata/name' && !r.id.isClusterScoped) continue;
-        visitField(r.obj, fs, 'scalar', visit);
+        visitField(r.view, fs, 'scalar', visit);
       }
     }
-    resources.changed();
     const seen = new Set<string>();
     for (const r of resources) {
       const key = r.id.key;

@@ -17,7 +17,6 @@ export interface Json6902Config {
 /** `patchesJson6902`: JSON patch operations (JSON or YAML) applied to the resources the target selects. */
 export class PatchJson6902Transformer implements Transformer {
   static readonly kind = 'PatchJson6902Transformer';
-  readonly copiesShared = true;
 
   private constructor(
     private readonly target: Selector,
@@ -49,10 +48,9 @@ export class PatchJson6902Transformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     for (const r of selectTargets(resources, this.target)) {
-      const out = applyJsonPatch(r.obj, this.ops);
+      const out = applyJsonPatch(r.view, this.ops);
       if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', 'json patch must leave an object');
       r.obj = out;
     }
-    resources.changed();
   }
 }

@@ -12,7 +12,6 @@ import { applySmpTo, smpPatchesFromText, targetByPatchId } from '../filters/patc
  */
 export class PatchStrategicMergeTransformer implements Transformer {
   static readonly kind = 'PatchStrategicMergeTransformer';
-  readonly copiesShared = true;
 
   private constructor(private readonly patches: Resource[]) {}
 
@@ -38,7 +37,7 @@ export class PatchStrategicMergeTransformer implements Transformer {
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
     for (const patch of this.patches) {
-      applySmpTo(resources, [targetByPatchId(resources, patch)], patch.obj, ctx.openapi.schema(), {});
+      applySmpTo(resources, [targetByPatchId(resources, patch)], patch.view, ctx.openapi.schema(), {});
     }
   }
 }

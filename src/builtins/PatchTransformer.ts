@@ -18,8 +18,6 @@ import { applySmpTo, selectTargets, smpPatchesIfObjects, targetByPatchId } from 
  */
 export class PatchTransformer implements Transformer {
   static readonly kind = 'PatchTransformer';
-  readonly copiesShared = true;
-  readonly reportsEdits = true;
 
   private constructor(
     private readonly args: Patch,
@@ -63,17 +61,16 @@ export class PatchTransformer implements Transformer {
         r.storePreviousId();
         const state = buildStateAnnotations(r);
         showBuildState(r, state);
-        const out = applyJsonPatch(r.obj, this.json);
+        const out = applyJsonPatch(r.view, this.json);
         if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
         r.obj = out;
         hideBuildState(r, state);
       }
-      resources.edited(targets);
       return;
     }
     for (const patch of this.smp ?? []) {
       const targets = this.args.target ? selectTargets(resources, this.args.target) : [this.targetOf(resources, patch)];
-      applySmpTo(resources, targets, patch.obj, ctx.openapi.schema(), options);
+      applySmpTo(resources, targets, patch.view, ctx.openapi.schema(), options);
     }
   }
 }

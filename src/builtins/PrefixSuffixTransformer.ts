@@ -9,7 +9,6 @@ import { addNameAffix } from '../filters/name-affix.js';
 /** The legacy composite of PrefixTransformer and SuffixTransformer, still accepted as a builtin. */
 export class PrefixSuffixTransformer implements Transformer {
   static readonly kind = 'PrefixSuffixTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: { prefix: string; suffix: string; fieldSpecs: FieldSpec[] }) {}
 

@@ -15,7 +15,6 @@ export interface PrefixConfig {
 /** `namePrefix`: prepends to the names its field specs list (by default every `metadata/name`). */
 export class PrefixTransformer implements Transformer {
   static readonly kind = 'PrefixTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: PrefixConfig) {}
 

@@ -16,7 +16,6 @@ const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', field
  */
 export class ReplacementTransformer implements Transformer {
   static readonly kind = 'ReplacementTransformer';
-  readonly copiesShared = true;
 
   private constructor(private readonly replacements: ReplacementSpec[]) {}
 
@@ -28,7 +27,6 @@ export class ReplacementTransformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     applyReplacements(resources.resources(), this.replacements);
-    resources.changed();
   }
 }
 

@@ -17,8 +17,6 @@ export interface ReplicaCountConfig {
 /** `replicas`: sets the replica count of the named workloads (matched by current or earlier name). */
 export class ReplicaCountTransformer implements Transformer {
   static readonly kind = 'ReplicaCountTransformer';
-  readonly copiesShared = true;
-  readonly reportsEdits = true;
 
   private constructor(readonly config: ReplicaCountConfig) {}
 
@@ -40,7 +38,7 @@ export class ReplicaCountTransformer implements Transformer {
         if (!r.allIds.some((id) => id.name === name && fieldSpecSelects(fs, id))) continue;
         found = true;
         if (fieldSpecSelects(fs, r.gvk)) {
-          visitField(r.obj, fs, 'scalar', (holder, key) => {
+          visitField(r.view, fs, 'scalar', (holder, key) => {
             // kustomize sets the count's text on the node: one that holds a string keeps being a string
             holder[key] = typeof holder[key] === 'string' ? String(count) : count;
           });

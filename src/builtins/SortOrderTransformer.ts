@@ -15,7 +15,6 @@ import type { YMap } from '../yaml/value.js';
  */
 export class SortOrderTransformer implements Transformer {
   static readonly kind = 'SortOrderTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly options: SortOptions) {}
 

@@ -15,7 +15,6 @@ export interface SuffixConfig {
 /** `nameSuffix`: appends to the names its field specs list (by default every `metadata/name`). */
 export class SuffixTransformer implements Transformer {
   static readonly kind = 'SuffixTransformer';
-  readonly copiesShared = true;
 
   private constructor(readonly config: SuffixConfig) {}
 

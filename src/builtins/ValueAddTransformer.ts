@@ -27,7 +27,6 @@ const TargetsShape = { list: { struct: 'Target', fields: { selector: SelectorSha
  */
 export class ValueAddTransformer implements Transformer {
   static readonly kind = 'ValueAddTransformer';
-  readonly copiesShared = true;
 
   private constructor(
     private readonly value: string,
@@ -67,10 +66,9 @@ export class ValueAddTransformer implements Transformer {
       const path = splitFieldPath(t.fieldPath!);
       for (const r of selected) {
         r.ownPath(path);
-        this.addAt(r.obj, path, t.filePathPosition ?? 0);
+        this.addAt(r.view, path, t.filePathPosition ?? 0);
       }
     }
-    resources.changed();
   }
 
   private addAt(obj: YMap, path: readonly string[], position: number): void {

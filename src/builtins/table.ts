@@ -89,6 +89,6 @@ export const builtinResolver: PluginResolver = {
     if (id.group !== '' || id.version !== 'builtin') return undefined;
     const builtin = BUILTINS.get(id.kind);
     if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
-    return configured(() => builtin.configure(config.obj, ctx), id.toString());
+    return configured(() => builtin.configure(config.view, ctx), id.toString());
   },
 };

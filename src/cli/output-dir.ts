@@ -23,7 +23,7 @@ export function resourceFiles(resources: readonly Resource[]): ResourceFile[] {
   const files = resources.map((r) => {
     let name = fileName(r);
     if (!r.id.isClusterScoped && namespaces.size > 1) name = `${r.id.effectiveNamespace.toLowerCase()}_${name}`;
-    return { name: safeFileName(name), text: emitYaml(r.obj), resource: r };
+    return { name: safeFileName(name), text: emitYaml(r.view), resource: r };
   });
   refuseCollisions(files);
   return files;

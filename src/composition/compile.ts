@@ -56,21 +56,21 @@ function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void
   }
   if (config.kind === 'Kustomization' && config.apiVersion.startsWith('kustomize.config.k8s.io/')) {
     // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
-    const k = readKustomization(emitYaml(config.obj), step.loader.absolute(fileName), step.loader.root, warn);
+    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, warn);
     const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName) };
     return () => nested;
   }
   const builtin = config.apiVersion === 'builtin' ? BUILTINS.get(config.kind) : undefined;
   const role = builtin?.role === 'generator' ? 'generator' : 'transformer';
   const specs = builtin?.fieldSpecs;
-  if (specs === undefined || config.obj['fieldSpecs'] !== undefined) return () => ({ run: 'plugin', role, step });
-  return (fieldSpecs) => ({ run: 'plugin', role, step: { ...step, config: new Resource({ ...config.obj, fieldSpecs: fieldSpecs[specs] as unknown as Value }) } });
+  if (specs === undefined || config.view['fieldSpecs'] !== undefined) return () => ({ run: 'plugin', role, step });
+  return (fieldSpecs) => ({ run: 'plugin', role, step: { ...step, config: new Resource({ ...config.view, fieldSpecs: fieldSpecs[specs] as unknown as Value }) } });
 }
 
 /** A `ResourceAccumulator`'s `paths`. */
 function accumulatedPaths(step: StepConfig): string[] {
   try {
-    return decode<{ paths?: string[] }>(step.config.obj, ResourceAccumulatorShape).paths ?? [];
+    return decode<{ paths?: string[] }>(step.config.view, ResourceAccumulatorShape).paths ?? [];
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
     throw new KustomizeError('PLUGIN_FAILED', `${step.config.kind} ${step.config.name} (configured in ${step.configuredIn}): ${e.message}`, { file: step.configuredIn, cause: e });

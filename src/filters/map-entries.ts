@@ -19,6 +19,6 @@ export function setMapEntries(resources: ResourceMap, entries: Record<string, st
     for (const k of keys) setKey(m, k, entries[k]!);
   };
   for (const r of resources) {
-    for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, 'map', visit);
+    for (const fs of specsFor(r.gvk)) visitField(r.view, fs, 'map', visit);
   }
 }

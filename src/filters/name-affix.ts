@@ -26,10 +26,9 @@ export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', 
     if (skipped(original)) continue;
     for (const fs of specsFor(original)) {
       if (fs.path === 'metadata/name') recordAffix(r, side, affix);
-      visitField(r.obj, fs, 'scalar', affixed);
+      visitField(r.view, fs, 'scalar', affixed);
     }
   }
-  resources.changed();
 }
 
 function recordAffix(r: Resource, side: 'prefix' | 'suffix', affix: string): void {

@@ -49,7 +49,7 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
   const deleted: Resource[] = [];
   for (const r of targets) {
     if (options.allowNameChange || options.allowKindChange) r.storePreviousId();
-    const result = applySmpToResource(r.obj, patch, schema, options);
+    const result = applySmpToResource(r.view, patch, schema, options);
     if (isDeleted(result)) deleted.push(r);
     else r.obj = result;
   }

@@ -4,19 +4,18 @@ import type { Resource } from './resource.js';
 
 /**
  * The resources of a build, in order, with O(1) lookups by current id, by any id a resource
- * has had, and by any name it has had. Transformers edit resources in place, so the indexes
- * are kept two ways: whoever may have renamed anything calls `changed()` (the indexes are
- * rebuilt at the next lookup; the pipeline does so after every transformer that does not say
- * what it edited), and a transformer that knows which resources it edited says so with
- * `edited()` (only those are re-indexed, so a long run of patches does not re-read the map).
+ * has had, and by any name it has had. Steps edit resources in place, and need not say what
+ * they edited: after every step the pipeline calls {@link settle}, which re-files the resources
+ * whose ids changed. A step that looks up what it renamed itself, before it ends, says so with
+ * {@link edited}.
  */
 export class ResourceMap {
   private list: Resource[] = [];
   private indexes: Partial<Record<IndexName, ResourceIndex>> = {};
+  /** the ids each resource was filed under in the indexes, while there are any */
+  private filed = new Map<Resource, FiledIds>();
   /** each resource's place in the list, for ordering what the indexes return (gaps allowed) */
   private places: Map<Resource, number> | undefined;
-  /** resources edited since `trackEdits` started, when it runs */
-  private editLog: Set<Resource> | undefined;
 
   constructor(resources: Iterable<Resource> = []) {
     for (const r of resources) this.list.push(r);
@@ -34,30 +33,29 @@ export class ResourceMap {
     return this.list[Symbol.iterator]();
   }
 
-  /** Invalidates the indexes after resources were renamed, added or removed behind the map's back. */
-  changed(): void {
-    this.indexes = {};
-    this.places = undefined;
+  /**
+   * Brings the map up to date after a step edited its resources in place: a resource whose ids
+   * changed is filed again under its new ones, and a resource the step emptied is dropped, as
+   * kustomize drops it. (Comparing ids costs little: a resource keeps its id object while the
+   * fields it is made of stay the same.)
+   */
+  settle(): void {
+    const emptied: Resource[] = [];
+    for (const r of this.list) {
+      if (isEmptyObject(r.view)) emptied.push(r);
+      else if (this.filed.size > 0 && !this.filed.get(r)?.still(r)) this.refile(r);
+    }
+    this.removeAll(emptied);
   }
 
-  /** Records that `rs` (still in the map) were edited in place: their ids may have changed, no other resource's did. */
+  /** Files `rs` (still in the map) again now: a step that renamed them looks them up before it ends. */
   edited(rs: Iterable<Resource>): void {
-    for (const r of rs) {
-      for (const index of Object.values(this.indexes)) if (index.remove(r)) index.add(r);
-      this.editLog?.add(r);
-    }
+    for (const r of rs) this.refile(r);
   }
 
-  /** Runs `edit`, which reports its edits with `edited()`; returns the resources it reported. */
-  async trackEdits(edit: () => Promise<void>): Promise<Set<Resource>> {
-    const log = new Set<Resource>();
-    this.editLog = log;
-    try {
-      await edit();
-    } finally {
-      this.editLog = undefined;
-    }
-    return log;
+  private refile(r: Resource): void {
+    for (const index of Object.values(this.indexes)) if (index.remove(r)) index.add(r);
+    if (this.filed.size > 0) this.filed.set(r, new FiledIds(r));
   }
 
   /** Appends a resource; refuses one whose current id is already taken. */
@@ -69,6 +67,7 @@ export class ResourceMap {
     this.places?.set(r, this.list.length === 0 ? 0 : this.places.get(this.list[this.list.length - 1]!)! + 1);
     this.list.push(r);
     for (const index of Object.values(this.indexes)) index.add(r);
+    if (this.filed.size > 0) this.filed.set(r, new FiledIds(r));
   }
 
   appendAll(rs: Iterable<Resource>): void {
@@ -78,7 +77,9 @@ export class ResourceMap {
   /** Replaces the whole list, e.g. with a plugin's output. */
   setAll(rs: Resource[]): void {
     this.list = rs;
-    this.changed();
+    this.indexes = {};
+    this.filed = new Map();
+    this.places = undefined;
   }
 
   remove(r: Resource): void {
@@ -95,6 +96,7 @@ export class ResourceMap {
     for (const r of gone) {
       for (const index of Object.values(this.indexes)) index.remove(r);
       this.places?.delete(r);
+      this.filed.delete(r);
     }
   }
 
@@ -104,6 +106,7 @@ export class ResourceMap {
     if (i < 0) throw new Error(`resource ${old.id} is not in the map`);
     this.list[i] = replacement;
     for (const index of Object.values(this.indexes)) if (index.remove(old)) index.add(replacement);
+    if (this.filed.delete(old)) this.filed.set(replacement, new FiledIds(replacement));
     const place = this.places?.get(old);
     if (place !== undefined) {
       this.places!.delete(old);
@@ -139,6 +142,7 @@ export class ResourceMap {
   }
 
   private lookup(index: IndexName, key: string): Resource[] {
+    if (this.filed.size === 0) for (const r of this.list) this.filed.set(r, new FiledIds(r));
     const found = (this.indexes[index] ??= new ResourceIndex(INDEX_KEYS[index], this.list)).get(key);
     // a copy: the caller may edit what it finds, and `edited` then re-files it
     if (found.length < 2) return found.slice();
@@ -148,6 +152,27 @@ export class ResourceMap {
 }
 
 type IndexName = 'current' | 'any' | 'name';
+
+/** What a resource's index keys are made of, as they were when it was filed: its id object and its earlier ids. */
+class FiledIds {
+  private readonly id: ResId;
+  private readonly previous: readonly ResId[];
+
+  constructor(r: Resource) {
+    this.id = r.id;
+    this.previous = r.previousIds;
+  }
+
+  /** Whether `r`'s ids are still these: a resource makes a new id object, or a new list of earlier ids, only when they change. */
+  still(r: Resource): boolean {
+    return r.id === this.id && r.previousIds === this.previous;
+  }
+}
+
+function isEmptyObject(o: object): boolean {
+  for (const _ in o) return false;
+  return true;
+}
 
 /** The keys a resource is found under in each index, each once (few: a resource is renamed a few times at most). */
 const INDEX_KEYS: Record<IndexName, (r: Resource) => readonly string[]> = {

@@ -9,15 +9,19 @@ export type GenerationBehavior = 'create' | 'merge' | 'replace' | 'unspecified';
  * A Kubernetes object plus the build state kustomize tracks for it. The state lives here,
  * not in annotations inside the object, so no step has to parse it back out.
  *
- * The object may share parts with other builds (a cache's parsed files, see `shareValue`):
- * those parts are frozen, and a step copies what it writes. The object itself, its
- * `metadata` and the labels and annotations maps there are always the resource's own, so
- * the steps that change names, namespaces, labels and annotations write them directly;
- * field specs copy the path they visit (`visitField`), and a step that writes anywhere
- * else asks for the object with {@link own} or for one field with {@link ownField}.
+ * The object may share parts with other builds (a cache's parsed files, see `shareValue`),
+ * frozen. {@link obj} is the object writable throughout: the resource copies what it shares
+ * the first time it is asked, so a plugin that edits `obj` needs to know nothing of sharing.
+ * The builtins, which touch a few fields of many resources, read {@link view} instead and
+ * write through what copies only the parts on their way: the object itself, its `metadata`
+ * and the labels and annotations maps there are always the resource's own, field specs copy
+ * the path they visit (`visitField`), and {@link ownPath} or {@link ownField} make one field
+ * writable.
  */
 export class Resource {
   private object: YMap;
+  /** whether the object may hold shared parts: cleared once `obj` has copied them, set again by anything that puts a new object in */
+  private mayShare = true;
   /** ids before each rename, oldest first; their group/version are the current ones, as in kustomize */
   previous: { kind: string; name: string; namespace: string }[] = [];
   /** prefixes and suffixes added to the name, innermost first */
@@ -51,23 +55,33 @@ export class Resource {
     this.object = withOwnMetadata(obj);
   }
 
+  /** The object, writable throughout: every part shared with another build copied first (see the class). */
   get obj(): YMap {
+    if (this.mayShare) {
+      this.object = owned(this.object);
+      this.mayShare = false;
+    }
     return this.object;
   }
 
   set obj(obj: YMap) {
     this.object = withOwnMetadata(obj);
+    this.mayShare = true;
   }
 
-  /** The object, writable throughout: every shared part copied (see the class). */
-  own(): YMap {
-    return (this.obj = owned(this.obj));
+  /**
+   * The object as it is: parts below its top level, `metadata`, labels and annotations may be
+   * shared with other builds, frozen. For reading, and for the builtins' writes that copy
+   * their way (see the class).
+   */
+  get view(): YMap {
+    return this.object;
   }
 
   /** The value of one top-level field, writable throughout; undefined when absent. */
   ownField(key: string): Value | undefined {
     this.ownPath([key]);
-    return ownValue(this.obj, key);
+    return ownValue(this.object, key);
   }
 
   /**
@@ -92,7 +106,7 @@ export class Resource {
 
   /** The current id, read from the object (cached while the identifying fields stay the same). */
   get id(): ResId {
-    const obj = this.obj;
+    const obj = this.object;
     const meta = obj['metadata'];
     const m = isMap(meta) ? meta : undefined;
     const apiVersion = obj['apiVersion'];
@@ -112,10 +126,10 @@ export class Resource {
     return this.id;
   }
   get kind(): string {
-    return str(this.obj['kind']);
+    return str(this.object['kind']);
   }
   get apiVersion(): string {
-    return str(this.obj['apiVersion']);
+    return str(this.object['apiVersion']);
   }
   get name(): string {
     return this.id.name;
@@ -132,7 +146,7 @@ export class Resource {
   get previousIds(): readonly ResId[] {
     const previous = this.previous;
     // group and version come from the apiVersion alone: comparing it spares reading the whole id
-    const apiVersion = this.obj['apiVersion'];
+    const apiVersion = this.object['apiVersion'];
     const c = this.cachedPrevious;
     const kept = c && c.of === previous && c.apiVersion === apiVersion ? c : undefined;
     if (kept && kept.count === previous.length) return kept.ids;
@@ -164,11 +178,11 @@ export class Resource {
   }
 
   metadata(create = false): YMap | undefined {
-    const m = this.obj['metadata'];
+    const m = this.object['metadata'];
     if (isMap(m)) return m;
     if (!create) return undefined;
     const fresh: YMap = {};
-    this.obj['metadata'] = fresh;
+    this.object['metadata'] = fresh;
     return fresh;
   }
 
@@ -198,7 +212,7 @@ export class Resource {
 
   /** A deep copy with its build state; generators and bases that are reused need independent copies. */
   clone(): Resource {
-    const r = new Resource(cloneValue(this.obj));
+    const r = new Resource(cloneValue(this.object));
     r.copyStateFrom(this);
     return r;
   }

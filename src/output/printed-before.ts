@@ -18,7 +18,7 @@ export class PrintedBefore {
   textOf(r: Resource): string | undefined {
     const byId = (this.byId ??= this.index());
     const i = byId.get(r.id.key);
-    if (i === undefined || i < 0 || !identicalValues(this.earlier.resources[i]!.obj, r.obj)) return undefined;
+    if (i === undefined || i < 0 || !identicalValues(this.earlier.resources[i]!.view, r.view)) return undefined;
     const { yaml, starts } = this.earlier;
     return yaml.slice(starts[i]!, i + 1 < starts.length ? starts[i + 1]! - DOCUMENT_SEPARATOR.length : yaml.length);
   }

@@ -57,7 +57,7 @@ export interface Rendered {
 export function renderResources(resources: readonly Resource[], options: RenderOptions, printedBefore?: (r: Resource) => string | undefined): Rendered {
   for (const r of resources) finishAnnotations(r, options);
   const print = yamlPrinter();
-  const texts = resources.map((r) => printedBefore?.(r) ?? print(r.obj));
+  const texts = resources.map((r) => printedBefore?.(r) ?? print(r.view));
   const starts = new Uint32Array(texts.length);
   for (let i = 1; i < texts.length; i++) starts[i] = starts[i - 1]! + texts[i - 1]!.length + DOCUMENT_SEPARATOR.length;
   return { resources: [...resources], yaml: texts.join(DOCUMENT_SEPARATOR), starts };
@@ -77,7 +77,7 @@ function annotationText(ann: YMap, key: string, v: Value): string {
  * records stay only when asked for, and an empty annotation map is removed.
  */
 function finishAnnotations(r: Resource, options: RenderOptions): void {
-  const meta = r.obj['metadata'];
+  const meta = r.view['metadata'];
   if (!isMap(meta)) return;
   let ann = meta['annotations'];
   if (!isMap(ann)) {

@@ -50,9 +50,9 @@ export class Accumulator {
         const origin = old.origin;
         copyMetadataFrom(r, old);
         for (const field of ['data', 'binaryData']) {
-          const merged = { ...(isMap(old.obj[field]) ? old.obj[field] : {}), ...(isMap(r.obj[field]) ? r.obj[field] : {}) };
-          if (Object.keys(merged).length > 0) r.obj[field] = merged;
-          else delete r.obj[field];
+          const merged = { ...(isMap(old.view[field]) ? old.view[field] : {}), ...(isMap(r.view[field]) ? r.view[field] : {}) };
+          if (Object.keys(merged).length > 0) r.view[field] = merged;
+          else delete r.view[field];
         }
         if (origin) r.origin = origin;
       } else {

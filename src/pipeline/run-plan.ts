@@ -301,7 +301,7 @@ class PlanRun {
    */
   private configureComposition(step: StepConfig, role: PluginRole): ReadyStep {
     const config = step.config;
-    const path = config.obj['path'];
+    const path = config.view['path'];
     if (typeof path !== 'string' || path === '') {
       throw new KustomizeError('PLUGIN_FAILED', `${config.originalId} (configured in ${step.configuredIn}): a Composition step needs the path of a Composition directory`, {
         file: step.configuredIn,
@@ -309,7 +309,7 @@ class PlanRun {
     }
     const plan = loadPlan(step.loader.child(path), this.ctx);
     if (plan.kind !== COMPOSITION_KIND) throw new KustomizeError('COMPOSITION_INVALID', `expected a Composition for path '${path}' but got a ${plan.kind}`);
-    const join: NestedJoin = config.obj['discardOutput'] === true ? 'discarded' : role === 'generator' ? 'generated' : 'replacing';
+    const join: NestedJoin = config.view['discardOutput'] === true ? 'discarded' : role === 'generator' ? 'generated' : 'replacing';
     return { run: 'nested', join, role, step, origin: stepOrigin(step), plan };
   }
 

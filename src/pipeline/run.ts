@@ -46,8 +46,8 @@ export async function runBuild(
     const resources = acc.resources;
     const finish = ctx.pluginContext(root);
 
-    await finishing('HashTransformer', {}, finish).transform(resources, finish);
-    await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, finish).transform(resources, finish);
+    await finishing('HashTransformer', {}, resources, finish);
+    await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, finish);
     const unused = acc.vars.resolve(resources, acc.config.varReference);
     if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
@@ -55,7 +55,7 @@ export async function runBuild(
     await sortResources(resources, plan.sortOptions, options.reorder, ctx, finish);
     if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
-      await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, finish).transform(resources, finish);
+      await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, resources, finish);
     }
     return {
       resources: [...resources.resources()],
@@ -68,9 +68,10 @@ export async function runBuild(
   }
 }
 
-/** A builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
-function finishing(kind: string, fields: YMap, ctx: PluginContext): Transformer {
-  return BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx) as Transformer;
+/** Runs a builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
+async function finishing(kind: string, fields: YMap, resources: ResourceMap, ctx: PluginContext): Promise<void> {
+  await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx) as Transformer).transform(resources, ctx);
+  resources.settle();
 }
 
 /** The kustomization's `sortOptions` win over `--reorder`; without either the CLI sorts legacy, the library keeps input order. */
@@ -81,8 +82,8 @@ async function sortResources(resources: ResourceMap, sortOptions: SortOptions | 
         "Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.",
       );
     }
-    await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, finish).transform(resources, finish);
+    await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, resources, finish);
   } else if (reorder === 'legacy' || reorder === 'unspecified') {
-    await finishing('SortOrderTransformer', {}, finish).transform(resources, finish);
+    await finishing('SortOrderTransformer', {}, resources, finish);
   }
 }

@@ -6,7 +6,7 @@ import { Resource } from '../model/resource.js';
 import { configurationError } from '../plugins/builtin-config.js';
 import { BUILTINS } from '../builtins/table.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
-import type { Generator, Plugin, PluginContext, Transformer } from '../plugins/plugin.js';
+import { joinsWith, type Generator, type Plugin, type PluginContext, type Transformer } from '../plugins/plugin.js';
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { BuildContext } from './context.js';
 import type { StepConfig } from '../plan/plan.js';
@@ -46,7 +46,7 @@ function decidedByFiles(config: Resource): boolean {
 }
 
 function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext): Plugin {
-  const { apiVersion: _apiVersion, kind, ...fields } = step.config.obj;
+  const { apiVersion: _apiVersion, kind, ...fields } = step.config.view;
   const builtin = BUILTINS.get(String(kind));
   if (!builtin) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${String(kind)}`);
   try {
@@ -57,7 +57,7 @@ function configureFromFields(step: StepConfig, shown: YMap, context: PluginConte
 }
 
 export function stepOrigin(step: StepConfig): Origin {
-  if (!step.shownConfig) return originFromConfig(step.configuredIn, step.config.obj);
+  if (!step.shownConfig) return originFromConfig(step.configuredIn, step.config.view);
   return { configuredIn: step.configuredIn, configuredBy: { apiVersion: 'builtin', kind: step.config.kind } };
 }
 
@@ -69,13 +69,13 @@ export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildCo
   return generated;
 }
 
-/** Runs transformers in order, adjacent steps that join ({@link Transformer.joinWith}) as one. */
+/** Runs transformers in order, adjacent steps that join ({@link JoiningTransformer}) as one. */
 export async function runTransformers(steps: readonly ConfiguredStep<Transformer>[], resources: ResourceMap, ctx: BuildContext): Promise<void> {
   for (let i = 0; i < steps.length; i++) {
     const first = steps[i]!;
     let plugin = first.plugin;
     const origins = [first.origin];
-    for (let joined; i + 1 < steps.length && (joined = plugin.joinWith?.(steps[i + 1]!.plugin)); i++) {
+    for (let joined; i + 1 < steps.length && (joined = joinsWith(plugin, steps[i + 1]!.plugin)); i++) {
       plugin = joined;
       origins.push(steps[i + 1]!.origin);
     }
@@ -84,37 +84,23 @@ export async function runTransformers(steps: readonly ConfiguredStep<Transformer
 }
 
 /**
- * Runs a transformer on the resources; an emptied object is dropped, as in kustomize. A step
- * joined from several records each one's origin.
+ * Runs a transformer on the resources, then brings the map up to date with what it did (an
+ * emptied object is dropped, as in kustomize). A step joined from several records each one's
+ * origin.
  */
 export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
-  handOver(resources, step.plugin);
-  const run = () => inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
-  let edited: Iterable<Resource>;
-  if (step.plugin.reportsEdits) {
-    edited = await resources.trackEdits(run);
-  } else {
-    await run();
-    resources.changed();
-    edited = resources.resources();
-  }
-  resources.removeAll([...edited].filter((r) => isEmptyObject(r.obj)));
+  await inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
+  resources.settle();
   if (ctx.trackOrigins) for (const origin of origins) recordTransformation(resources, origin);
-}
-
-/** Makes the resources writable throughout for a transformer that does not copy what they share with a cache ({@link Transformer.copiesShared}). */
-function handOver(resources: ResourceMap, plugin: Transformer): void {
-  if (!plugin.copiesShared) for (const r of resources) r.own();
 }
 
 /** Runs a validator: it may change nothing but the `validated-by` label. */
 export async function runValidator(step: ConfiguredStep<Transformer>, resources: ResourceMap): Promise<void> {
-  handOver(resources, step.plugin);
-  const before = resources.resources().map((r) => cloneValue(r.obj));
+  const before = resources.resources().map((r) => cloneValue(r.view));
   await inStage('VALIDATION_FAILED', step, () => step.plugin.transform(resources, step.context));
-  resources.changed();
+  resources.settle();
   const after = resources.resources();
-  if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.obj), before[i]))) {
+  if (after.length !== before.length || after.some((r, i) => !valuesEqual(withoutValidatedBy(r.view), before[i]))) {
     throw new KustomizeError('VALIDATION_FAILED', `validator shouldn't modify the resource map (${describeOrigin(step.origin)})`);
   }
 }
@@ -138,11 +124,6 @@ export async function inStage<T>(code: ErrorCode, step: Pick<ConfiguredStep, 'or
 function placed(e: KustomizeError, file: string | undefined, field: string | undefined): KustomizeError {
   if (e.file || !file) return e;
   return new KustomizeError(e.code, e.message, { cause: e, file, ...((e.field ?? field) && { field: e.field ?? field }) });
-}
-
-function isEmptyObject(o: YMap): boolean {
-  for (const _ in o) return false;
-  return true;
 }
 
 /** A resource after a validator, without the `validated-by` label it may add (a copy only when there is one). */

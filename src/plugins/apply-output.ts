@@ -51,7 +51,7 @@ export function applyTransformerOutput(resources: ResourceMap, output: Resource[
       added.push(out);
       continue;
     }
-    existing.obj = out.obj;
+    existing.obj = out.view;
     if (out.origin) existing.origin = out.origin;
     if (out.transformations) existing.transformations = out.transformations;
   }

@@ -42,7 +42,7 @@ export class KrmFunction implements Generator, Transformer {
 
   /** The config as the function sees it: marked local, so kustomize never prints it if a function echoes it back. */
   private functionConfig() {
-    const obj = cloneValue(this.config.obj);
+    const obj = cloneValue(this.config.view);
     let meta = obj['metadata'];
     if (!isMap(meta)) meta = obj['metadata'] = {};
     let ann = meta['annotations'];

@@ -41,7 +41,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
   }
 
   private async run(stdin: string | undefined, ctx: PluginContext): Promise<string> {
-    const configYaml = emitYaml(this.config.obj);
+    const configYaml = emitYaml(this.config.view);
     const dir = mkdtempSync(join(tmpdir(), 'kust-plugin-config-'));
     const configPath = join(dir, 'config.yaml');
     writeFileSync(configPath, configYaml);
@@ -71,9 +71,9 @@ export class LegacyExecPlugin implements Generator, Transformer {
   /** `argsOneLiner` (split like a shell would) and `argsFromFile` (one argument per non-empty line, leading spaces dropped). */
   private extraArgs(ctx: PluginContext): string[] {
     const args: string[] = [];
-    const oneLiner = this.config.obj['argsOneLiner'];
+    const oneLiner = this.config.view['argsOneLiner'];
     if (typeof oneLiner === 'string') args.push(...splitShellWords(oneLiner));
-    const fromFile = this.config.obj['argsFromFile'];
+    const fromFile = this.config.view['argsFromFile'];
     if (typeof fromFile === 'string') {
       const text = new TextDecoder().decode(ctx.loader.load(fromFile));
       for (const line of text.split('\n')) {

@@ -27,7 +27,7 @@ export async function loadFromPluginHome(config: Resource, configuredIn: string,
   const module = inProcessModulePath(path);
   if (module) {
     const factory = await loadPluginModule(module, modules);
-    return configuredInProcess(() => factory(config.own(), ctx), id.toString(), ctx);
+    return configuredInProcess(() => factory(config.obj, ctx), id.toString(), ctx);
   }
   if (existsSync(path + '.so')) {
     throw new KustomizeError('PLUGIN_NOT_FOUND', `${path}.so is a Go plugin; kustomize-ts cannot load Go plugins (write it as an exec plugin or an ES module ${path}.mjs)`);

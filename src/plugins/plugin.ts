@@ -28,28 +28,31 @@ export interface Generator {
   generate(ctx: PluginContext): (Resource | YMap)[] | Promise<(Resource | YMap)[]>;
 }
 
-/** Edits, adds or removes resources in place. */
+/**
+ * Edits, adds or removes resources in place. Resources may be edited freely (`Resource.obj` is
+ * writable throughout) and added or removed through the map; the pipeline finds what changed.
+ */
 export interface Transformer {
   transform(resources: ResourceMap, ctx: PluginContext): void | Promise<void>;
-  /**
-   * True when `transform` reports every resource it edits with `resources.edited()` and adds or
-   * removes resources only through the map: the pipeline then looks again at those alone
-   * (a run of patches on a large map then costs what the patches touch, not the map's size).
-   */
-  readonly reportsEdits?: boolean;
-  /**
-   * True when `transform` writes a resource's shared parts only after copying them (see
-   * `Resource.own`): with a cache, resources share what was parsed from their files with other
-   * builds, frozen. Any other transformer is given resources that are writable throughout.
-   */
-  readonly copiesShared?: boolean;
+}
+
+/**
+ * A builtin transformer that can run as one step with the next (the entries of an `images`
+ * list share one walk of every resource this way). Not part of the plugin contract: the
+ * pipeline asks builtins only.
+ */
+export interface JoiningTransformer extends Transformer {
   /**
    * This step and the `next` one as one step (run in this step's context), when running them
    * together does what running them in turn does, and fails as this one would first; undefined
-   * when they do not join. (The entries of an `images` list share one walk of every resource
-   * this way.)
+   * when they do not join.
    */
-  joinWith?(next: Transformer): Transformer | undefined;
+  joinWith(next: Transformer): Transformer | undefined;
+}
+
+/** `first` and `next` run as one step, when `first` is a {@link JoiningTransformer} that joins `next`. */
+export function joinsWith(first: Transformer, next: Transformer): Transformer | undefined {
+  return 'joinWith' in first && typeof first.joinWith === 'function' ? (first as JoiningTransformer).joinWith(next) : undefined;
 }
 
 /** A configured plugin as the pipeline runs it, with where it was configured. */

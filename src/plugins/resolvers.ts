@@ -14,7 +14,7 @@ export function registeredResolver(registrations: readonly PluginRegistration[])
       const registered = registrations.find((p) => p.apiVersion === config.apiVersion && p.kind === config.kind);
       if (!registered) return undefined;
       requirePluginsEnabled(config, ctx);
-      return configuredInProcess(() => registered.factory(config.own(), ctx), config.originalId.toString(), ctx);
+      return configuredInProcess(() => registered.factory(config.obj, ctx), config.originalId.toString(), ctx);
     },
   };
 }
@@ -28,7 +28,7 @@ export const functionSpecResolver: PluginResolver = {
   description: 'function specs',
   async resolve(config, configuredIn, ctx) {
     const spec = functionSpecOf(config);
-    const starlarkRun = spec ? undefined : starlarkRunConfig(config.obj);
+    const starlarkRun = spec ? undefined : starlarkRunConfig(config.view);
     if (starlarkRun || spec?.starlark) {
       if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
       const script = starlarkRun ?? (spec?.starlark?.path ? { path: spec.starlark.path } : undefined);

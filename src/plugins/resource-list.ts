@@ -41,7 +41,7 @@ export function idAnnotationValue(id: ResId): string {
 
 /** A resource's object with the given extra annotations (a copy; the resource is untouched). */
 function annotated(r: Resource, extra: Record<string, string>): YMap {
-  const obj = cloneValue(r.obj);
+  const obj = cloneValue(r.view);
   let meta = obj['metadata'];
   if (!isMap(meta)) meta = obj['metadata'] = {};
   let ann = meta['annotations'];

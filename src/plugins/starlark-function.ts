@@ -30,11 +30,11 @@ export class StarlarkFunction implements Generator, Transformer {
   }
 
   generate(ctx: PluginContext): Resource[] {
-    return generatedResources(this.run([cloneValue(this.config.obj)], ctx), this.describe);
+    return generatedResources(this.run([cloneValue(this.config.view)], ctx), this.describe);
   }
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
-    applyTransformerOutput(resources, this.run(resources.resources().map((r) => cloneValue(r.obj)), ctx), this.describe);
+    applyTransformerOutput(resources, this.run(resources.resources().map((r) => cloneValue(r.view)), ctx), this.describe);
   }
 
   private run(items: YMap[], ctx: PluginContext): Resource[] {
@@ -43,7 +43,7 @@ export class StarlarkFunction implements Generator, Transformer {
     const out = runStarlarkFunction({
       source,
       filename: path ?? (this.script as { name: string }).name,
-      resourceList: { items, functionConfig: cloneValue(this.config.obj) },
+      resourceList: { items, functionConfig: cloneValue(this.config.view) },
       environment: environment(ctx.options.env),
       limits: { deadline: Date.now() + ctx.options.pluginTimeout * 1000 },
       // modules load relative to the script, under the kustomization's load restriction

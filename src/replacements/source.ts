@@ -38,7 +38,7 @@ export function sourceValue(resources: readonly Resource[], source: SourceSelect
   const fieldPath = source.fieldPath || DEFAULT_FIELD_PATH;
   let found: Value | undefined;
   try {
-    found = lookup(resource.obj, splitFieldPath(fieldPath));
+    found = lookup(resource.view, splitFieldPath(fieldPath));
   } catch (e) {
     throw new KustomizeError('REPLACEMENT_FAILED', `error looking up replacement source: ${messageOf(e)}`, { cause: e });
   }

@@ -188,7 +188,7 @@ export class TargetField {
     target.ownPath(firstSelector < 0 ? parts : parts.slice(0, firstSelector));
     let slots: Slot[];
     try {
-      slots = new PathMatcher(parts, create, state).match(target.obj);
+      slots = new PathMatcher(parts, create, state).match(target.view);
     } catch (e) {
       throw new KustomizeError('REPLACEMENT_FAILED', `${this.notFound(create)}: ${messageOf(e)}`, { cause: e });
     }

@@ -79,7 +79,7 @@ export class VarSet {
     for (const v of [...this.vars.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const holder = resources.resources().find((r) => r.refVarNames.includes(v.name));
       if (!holder) throw new KustomizeError('VAR_FAILED', `var '${varString(v)}' cannot be mapped to a field in the set of known resources`);
-      const value = fieldValue(holder.obj, v.fieldPath);
+      const value = fieldValue(holder.view, v.fieldPath);
       if (value === undefined) throw new KustomizeError('VAR_FAILED', `field specified in var '${varString(v)}' not found in corresponding resource`);
       values.set(v.name, value);
     }
@@ -91,7 +91,7 @@ export class VarSet {
     };
     const specsFor = specsSelecting(fieldSpecs);
     for (const r of resources) {
-      for (const fs of specsFor(r.gvk)) visitField(r.obj, fs, 'lenient', (holder, key) => expandAt(holder, key, lookup));
+      for (const fs of specsFor(r.gvk)) visitField(r.view, fs, 'lenient', (holder, key) => expandAt(holder, key, lookup));
     }
     return [...values.keys()].filter((n) => !used.has(n));
   }

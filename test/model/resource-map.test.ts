@@ -1,6 +1,6 @@
 /**
  * ResourceMap: lookups by current id and by any earlier id, kept in indexes (no scans per
- * lookup) that `changed()` invalidates after renames. Error texts are kustomize's, as the real
+ * lookup) that `settle()` brings up to date after a step renamed resources. Error texts are kustomize's, as the real
  * `kubectl kustomize` (kubectl v1.32.4, kustomize v5.5.0) printed them: `may not add resource
  * with an already registered id: ConfigMap.v1.[noGrp]/settings.default` (two files defining
  * ConfigMap settings, the second in namespace default) and `no matches for Id
@@ -63,7 +63,7 @@ describe('ResourceMap', () => {
     assert.equal(m.size, 2);
   });
 
-  test('after a rename and changed(), the new id is current and the old one is still known', () => {
+  test('after a rename and settle(), the new id is current and the old one is still known', () => {
     const web = res('Deployment', 'web');
     const m = new ResourceMap([web, res('ConfigMap', 'cfg')]);
     assert.equal(m.byAnyId(id('Deployment', 'web'))[0], web); // build the indexes
@@ -71,7 +71,7 @@ describe('ResourceMap', () => {
     web.setName('p-web');
     web.storePreviousId();
     web.setNamespace('prod');
-    m.changed();
+    m.settle();
     assert.deepEqual(m.byCurrentId(id('Deployment', 'web')), []);
     assert.deepEqual(m.byCurrentId(id('Deployment', 'p-web')), []);
     assert.deepEqual(m.byCurrentId(id('Deployment', 'p-web', 'prod')), [web]);
@@ -83,13 +83,13 @@ describe('ResourceMap', () => {
     assert.equal(m.demandOne(id('Deployment', 'web')), web);
   });
 
-  test('after changed() a renamed resource frees its old id for a new resource', () => {
+  test('after settle() a renamed resource frees its old id for a new resource', () => {
     const a = res('ConfigMap', 'a');
     const m = new ResourceMap([a]);
     m.byCurrentId(id('ConfigMap', 'a'));
     a.storePreviousId();
     a.setName('a-renamed');
-    m.changed();
+    m.settle();
     m.append(res('ConfigMap', 'a'));
     assert.equal(m.size, 2);
     assert.equal(m.byAnyId(id('ConfigMap', 'a')).length, 2);
@@ -104,7 +104,7 @@ describe('ResourceMap', () => {
     );
   });
 
-  test('appends after the indexes are built are found without changed()', () => {
+  test('appends after the indexes are built are found without settle()', () => {
     const m = new ResourceMap([res('ConfigMap', 'a')]);
     m.byCurrentId(id('ConfigMap', 'a'));
     m.byAnyId(id('ConfigMap', 'a'));
@@ -197,19 +197,27 @@ describe('ResourceMap', () => {
     assert.equal(m.resources()[3], merged);
   });
 
-  test('trackEdits returns what the edit reported; edited() of a removed resource does not bring it back', async () => {
+  test('edited() files a renamed resource at once; edited() of a removed resource does not bring it back', () => {
     const [a, b] = [res('ConfigMap', 'a'), res('ConfigMap', 'b')];
     const m = new ResourceMap([a, b]);
     m.withName('a');
-    const reported = await m.trackEdits(async () => {
-      m.removeAll([a]);
-      m.edited([a, b]);
-    });
-    assert.deepEqual([...reported], [a, b]);
+    b.storePreviousId();
+    b.setName('b2');
+    assert.deepEqual(m.withName('b2'), [], 'not filed yet: the step has not said, and has not ended');
+    m.edited([b]);
+    assert.deepEqual(m.withName('b2'), [b]);
+    m.removeAll([a]);
+    m.edited([a]);
     assert.deepEqual(m.withName('a'), []);
     assert.deepEqual(m.resources(), [b]);
-    m.edited([a]); // outside trackEdits: nothing is logged, nothing breaks
-    assert.deepEqual(m.withName('a'), []);
+  });
+
+  test('settle() drops the resources a step emptied, whatever it said', () => {
+    const [a, b] = [res('ConfigMap', 'a'), res('ConfigMap', 'b')];
+    const m = new ResourceMap([a, b]);
+    for (const key of Object.keys(a.obj)) delete a.obj[key];
+    m.settle();
+    assert.deepEqual(m.resources(), [b]);
   });
 
   test('lookups use the indexes: no resource is inspected per lookup once they are built', () => {
@@ -228,15 +236,15 @@ describe('ResourceMap', () => {
       assert.equal(m.byAnyId(id('ConfigMap', `cm-${i}`))[0], list[i]);
     }
     assert.equal(CountingResource.reads, 0, 'lookups read resource ids: they scan');
-    // a rename + changed() rebuilds each index once (linear), then lookups are free again
+    // after a rename, settle() reads each id once (linear) and re-files only the renamed resource
     list[5]!.storePreviousId();
     list[5]!.setName('renamed');
-    m.changed();
     CountingResource.reads = 0;
+    m.settle();
     assert.equal(m.byCurrentId(id('ConfigMap', 'renamed'))[0], list[5]);
     assert.equal(m.byAnyId(id('ConfigMap', 'cm-5'))[0], list[5]);
-    const rebuild = CountingResource.reads;
-    assert.ok(rebuild <= 4 * n, `rebuilding read ${rebuild} ids for ${n} resources`);
+    const settling = CountingResource.reads;
+    assert.ok(settling <= n + 10, `settling read ${settling} ids for ${n} resources`);
     CountingResource.reads = 0;
     for (let i = 0; i < n; i++) m.byAnyId(id('ConfigMap', `cm-${i}`));
     assert.equal(CountingResource.reads, 0);

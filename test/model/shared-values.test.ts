@@ -105,13 +105,13 @@ test('a resource owns its top level, metadata, labels and annotations; ownPath m
   r.setName('renamed');
   r.setStringMapEntry('labels', 'team', 'a');
   r.setStringMapEntry('annotations', 'note', 'b');
-  assert.equal(r.obj['spec'], shared['spec'], 'spec is still the shared one');
+  assert.equal(r.view['spec'], shared['spec'], 'spec is still the shared one');
   r.ownPath(['spec', 'template', 'spec', 'containers', '0', 'image']);
-  const containers = at(r.obj, 'spec', 'template', 'spec', 'containers') as YMap[];
+  const containers = at(r.view, 'spec', 'template', 'spec', 'containers') as YMap[];
   containers[0]!['image'] = 'nginx:2';
-  assert.equal(at(r.obj, 'spec', 'selector'), at(shared, 'spec', 'selector'));
+  assert.equal(at(r.view, 'spec', 'selector'), at(shared, 'spec', 'selector'));
   assert.deepEqual(shared, before);
-  const own = r.own();
+  const own = r.obj;
   assert.ok(!isShared(at(own, 'spec', 'selector') as YMap));
   assert.equal(at(own, 'metadata', 'name'), 'renamed');
 });
@@ -119,35 +119,35 @@ test('a resource owns its top level, metadata, labels and annotations; ownPath m
 test('visitField copies the path to the fields it visits, the fields and what is in them', () => {
   const { shared, before } = sharedAndPrivate();
   const r = new Resource(shared);
-  visitField(r.obj, { path: 'spec/template/metadata/labels', create: true }, 'map', (holder, key) => {
+  visitField(r.view, { path: 'spec/template/metadata/labels', create: true }, 'map', (holder, key) => {
     (holder[key] as YMap)['team'] = 'a';
   });
-  visitField(r.obj, { path: 'spec/template/spec/volumes/configMap/name' }, 'lenient', (holder, key) => {
+  visitField(r.view, { path: 'spec/template/spec/volumes/configMap/name' }, 'lenient', (holder, key) => {
     holder[key] = `app-${String(holder[key])}`;
   });
-  visitField(r.obj, { path: 'spec/strategy/type', create: true }, 'scalar', (holder, key) => {
+  visitField(r.view, { path: 'spec/strategy/type', create: true }, 'scalar', (holder, key) => {
     holder[key] = 'Recreate';
   });
   assert.deepEqual(shared, before);
-  assert.deepEqual(at(r.obj, 'spec', 'template', 'metadata', 'labels'), { app: 'web', team: 'a' });
-  assert.equal(at(r.obj, 'spec', 'template', 'spec', 'volumes', 0, 'configMap', 'name'), 'app-settings');
-  assert.equal(at(r.obj, 'spec', 'strategy', 'type'), 'Recreate');
-  assert.equal(at(r.obj, 'spec', 'template', 'spec', 'containers'), at(shared, 'spec', 'template', 'spec', 'containers'), 'the containers were not visited');
-  assert.equal(at(r.obj, 'spec', 'selector'), at(shared, 'spec', 'selector'));
+  assert.deepEqual(at(r.view, 'spec', 'template', 'metadata', 'labels'), { app: 'web', team: 'a' });
+  assert.equal(at(r.view, 'spec', 'template', 'spec', 'volumes', 0, 'configMap', 'name'), 'app-settings');
+  assert.equal(at(r.view, 'spec', 'strategy', 'type'), 'Recreate');
+  assert.equal(at(r.view, 'spec', 'template', 'spec', 'containers'), at(shared, 'spec', 'template', 'spec', 'containers'), 'the containers were not visited');
+  assert.equal(at(r.view, 'spec', 'selector'), at(shared, 'spec', 'selector'));
 });
 
 test('a field whose value an earlier visit copied in part is writable throughout when visited', () => {
   const shared = shareValue(parsed('apiVersion: rbac.authorization.k8s.io/v1\nkind: RoleBinding\nmetadata:\n  name: rb\nsubjects:\n- kind: User\n  name: a\n  namespace: old\n- kind: ServiceAccount\n  name: b\n'));
   const r = new Resource(shared);
   // the first visit copies the list and its first item only (the second has no namespace)
-  visitField(r.obj, { path: 'subjects/namespace' }, 'lenient', (holder, key) => {
+  visitField(r.view, { path: 'subjects/namespace' }, 'lenient', (holder, key) => {
     holder[key] = 'new';
   });
-  assert.equal((r.obj['subjects'] as YMap[])[1], (shared['subjects'] as YMap[])[1]);
-  visitField(r.obj, { path: 'subjects' }, 'lenient', (holder, key) => {
+  assert.equal((r.view['subjects'] as YMap[])[1], (shared['subjects'] as YMap[])[1]);
+  visitField(r.view, { path: 'subjects' }, 'lenient', (holder, key) => {
     for (const s of holder[key] as YMap[]) s['name'] = `x-${String(s['name'])}`;
   });
-  assert.deepEqual(r.obj['subjects'], [
+  assert.deepEqual(r.view['subjects'], [
     { kind: 'User', name: 'x-a', namespace: 'new' },
     { kind: 'ServiceAccount', name: 'x-b' },
   ]);
@@ -176,7 +176,7 @@ test('a strategic-merge patch on a shared object gives what it gives on a privat
   const patch = parseYamlDocuments(SMP, 'patch.yaml')[0] as YMap;
   const expected = applySmpToResource(cloneValue(before), patch, builtinSchema());
   const r = new Resource(shared);
-  const result = applySmpToResource(r.obj, patch, builtinSchema()) as YMap;
+  const result = applySmpToResource(r.view, patch, builtinSchema()) as YMap;
   assert.deepEqual(result, expected);
   assert.deepEqual(shared, before);
   assert.equal(result['spec'] === shared['spec'], false);
@@ -196,7 +196,7 @@ test('a JSON patch on a shared object copies the paths its operations take', () 
   ];
   const expected = applyJsonPatch(cloneValue(before), structuredClone(ops));
   const r = new Resource(shared);
-  const result = applyJsonPatch(r.obj, ops) as YMap;
+  const result = applyJsonPatch(r.view, ops) as YMap;
   assert.deepEqual(result, expected);
   assert.deepEqual(shared, before);
   assert.equal(at(result, 'spec', 'selector'), at(shared, 'spec', 'selector'));
@@ -215,8 +215,8 @@ test('a replacement on a shared object writes to copies of the fields it targets
     ],
   );
   assert.deepEqual(shared, before);
-  assert.equal(at(r.obj, 'spec', 'template', 'spec', 'containers', 0, 'image'), 'nginx:3');
-  assert.equal(at(r.obj, 'metadata', 'annotations', 'example.com/ns'), 'team-a');
-  assert.equal(at(r.obj, 'spec', 'selector'), at(shared, 'spec', 'selector'));
-  assert.equal(at(r.obj, 'spec', 'template', 'spec', 'volumes'), at(shared, 'spec', 'template', 'spec', 'volumes'));
+  assert.equal(at(r.view, 'spec', 'template', 'spec', 'containers', 0, 'image'), 'nginx:3');
+  assert.equal(at(r.view, 'metadata', 'annotations', 'example.com/ns'), 'team-a');
+  assert.equal(at(r.view, 'spec', 'selector'), at(shared, 'spec', 'selector'));
+  assert.equal(at(r.view, 'spec', 'template', 'spec', 'volumes'), at(shared, 'spec', 'template', 'spec', 'volumes'));
 });
