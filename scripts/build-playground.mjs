@@ -1,12 +1,13 @@
 // Builds the playground (playground/): type-checks it, bundles playground/src/main.ts with the
 // library (through the package's own name and `browser` field, as any browser app would) into
-// OUTDIR/app.js, and copies the page. Needs the library built (`npm run build`).
+// OUTDIR/app.js, and copies the page. Needs the library built (`npm run build`). Says where the
+// page is and how to serve it: opened as a file, the browser does not run its module script.
 //
 //   node scripts/build-playground.mjs [OUTDIR]      (default playground/dist)
 import { build } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,3 +27,10 @@ await build({
   logLevel: 'warning',
 });
 for (const f of ['index.html', 'style.css']) copyFileSync(join(src, f), join(out, f));
+
+// the directory as it can be typed from here, quoted for the shell where it must be
+const inHere = relative(process.cwd(), out);
+const shown = inHere === '' ? '.' : inHere.startsWith('..') ? out : inHere;
+const quoted = /^[\w./-]+$/.test(shown) ? shown : `'${shown.replaceAll("'", "'\\''")}'`;
+console.log(`The playground is in ${shown}/. Serve it over HTTP (opened as a file, it does not run), e.g.:
+  python3 -m http.server -d ${quoted} 8000     then open http://localhost:8000/`);

@@ -53,6 +53,7 @@ class Playground {
   }
 
   async start(): Promise<void> {
+    byId('not-started').remove();
     const shared = await decodeState(location.hash);
     if (shared) {
       this.el.example.selectedIndex = -1;

@@ -180,7 +180,8 @@ export interface RawKustomization extends Omit<Kustomization, 'kind' | 'apiVersi
   helmChartInflationGenerator?: HelmChartArgs[];
 }
 
-const FIX_HINT = "Run 'kustomize edit fix' to update your Kustomization automatically.";
+// kustomize's warnings, except that the command they advise is ours
+const FIX_HINT = "Run 'kustomize-ts edit fix' to update your Kustomization automatically.";
 const DEPRECATIONS: [keyof RawKustomization, string][] = [
   ['bases', `# Warning: 'bases' is deprecated. Please use 'resources' instead. ${FIX_HINT}`],
   ['commonLabels', `# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. ${FIX_HINT}`],

@@ -1,8 +1,9 @@
 /**
- * The playground end to end in Chromium: the page (built by scripts/build-playground.mjs, served
- * from 127.0.0.1) renders each preloaded example as `kubectl kustomize` renders the same files,
- * re-renders as a file is edited, shows a bad patch's error with its file, restores the files
- * from a share link, and downloads the output. kubectl cannot build a Composition: for the
+ * The playground end to end: scripts/build-playground.mjs builds it without warnings and says
+ * how to serve it. In Chromium, the page (served from 127.0.0.1) renders each preloaded example as
+ * `kubectl kustomize` renders the same files, re-renders as a file is edited, shows a bad patch's
+ * error with its file, restores the files from a share link, and downloads the output; opened as
+ * a file, it says it must be served and how. kubectl cannot build a Composition: for the
  * Composition example it builds an equivalent Kustomization (below).
  */
 import assert from 'node:assert/strict';
@@ -11,6 +12,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { Browser, Page } from 'playwright-core';
 import { parse, parseAllDocuments } from 'yaml';
@@ -149,16 +151,31 @@ async function renderedAfter(page: Page, before: number): Promise<void> {
 const renders = (page: Page) => page.evaluate(() => Number(document.body.dataset['renders'] ?? 0));
 const output = (page: Page) => page.locator('#output').textContent();
 
+let built: string;
+/** what scripts/build-playground.mjs printed */
+let printed: { stdout: string; stderr: string };
+before(async () => {
+  built = mkdtempSync(join(tmpdir(), 'kustomize-ts-playground-site-'));
+  // run from the repository, as `npm run playground` runs it
+  printed = await promisify(execFile)(process.execPath, [join(REPO, 'scripts/build-playground.mjs'), built], { cwd: REPO, encoding: 'utf8' });
+});
+after(() => rmSync(built, { recursive: true, force: true }));
+
+test('the build prints no warnings, and says where the page is and how to serve it', () => {
+  assert.equal(printed.stderr, '');
+  assert.equal(
+    printed.stdout,
+    `The playground is in ${built}/. Serve it over HTTP (opened as a file, it does not run), e.g.:\n  python3 -m http.server -d ${built} 8000     then open http://localhost:8000/\n`,
+  );
+});
+
 describe('the playground in Chromium', { skip: skipBrowser }, () => {
-  let built: string;
   let site: StaticServer;
   let browser: Browser;
   let page: Page;
   const pageErrors: string[] = [];
 
   before(async () => {
-    built = mkdtempSync(join(tmpdir(), 'kustomize-ts-playground-site-'));
-    await promisify(execFile)(process.execPath, [join(REPO, 'scripts/build-playground.mjs'), built]);
     site = await serveDirectory(built);
     browser = await launchChromium();
     page = await browser.newPage();
@@ -169,8 +186,26 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
   after(async () => {
     await browser?.close();
     await site?.close();
-    if (built) rmSync(built, { recursive: true, force: true });
     assert.deepEqual(pageErrors, []);
+  });
+
+  test('served, the page starts: the message for a page opened as a file is gone', async () => {
+    assert.equal(await page.locator('#not-started').count(), 0);
+  });
+
+  test('opened as a file, where the browser refuses its module script, the page says it must be served and how', async () => {
+    const fromDisk = await browser.newPage();
+    try {
+      // the module script would have run (or failed) before the load event
+      await fromDisk.goto(pathToFileURL(join(built, 'index.html')).href);
+      assert.equal(await renders(fromDisk), 0);
+      const message = fromDisk.locator('#not-started');
+      assert.equal(await message.isVisible(), true);
+      assert.match((await message.innerText()).replace(/\s+/g, ' '), /a browser does not run its script from a page opened as a file \(file:\/\/\)\. Serve this page's directory over HTTP/);
+      assert.equal(await message.locator('code', { hasText: 'http.server' }).textContent(), 'python3 -m http.server -d playground/dist 8000');
+    } finally {
+      await fromDisk.close();
+    }
   });
 
   test('each example renders as kubectl kustomize renders its files', async () => {

@@ -42,7 +42,7 @@ function run(command: string, args: string[], cwd = REPO, extraEnv: NodeJS.Proce
 }
 
 const COMMON_LABELS_WARNING =
-  "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize edit fix' to update your Kustomization automatically.\n";
+  "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize-ts edit fix' to update your Kustomization automatically.\n";
 
 /** input of the `-o DIR` tests */
 const RESOURCES = `apiVersion: apps/v1

@@ -193,13 +193,13 @@ describe('edit fix --vars: what is written', () => {
     assert.deepEqual(k.replacements[2], { source: { kind: 'Secret', name: 'b', version: 'v1' } }, 'a var nothing uses becomes a replacement without targets');
   });
 
-  test('without --vars, vars stay and the hint is printed as kustomize prints it', async () => {
+  test('without --vars, vars stay and the hint is printed as kustomize prints it, naming our command', async () => {
     const p = project({ 'kustomization.yaml': KUSTOMIZATION, 'pod.yaml': POD });
     const r = await p.ok('edit', 'fix');
     assert.ok(
       r.out.startsWith(
         '\nFixed fields:\n  patchesJson6902 -> patches\n  patchesStrategicMerge -> patches\n  commonLabels -> labels\n\n' +
-          'To convert vars -> replacements, run the command `kustomize edit fix --vars`\n\n' +
+          'To convert vars -> replacements, run the command `kustomize-ts edit fix --vars`\n\n' +
           'WARNING: Converting vars to replacements will potentially overwrite many resource files \n',
       ),
       r.out,

@@ -29,7 +29,7 @@ function failsWith(text: string, prefix: string): void {
   );
 }
 
-const HINT = "Run 'kustomize edit fix' to update your Kustomization automatically.";
+const HINT = "Run 'kustomize-ts edit fix' to update your Kustomization automatically.";
 
 describe('readKustomization', () => {
   test('a plain kustomization: defaults for apiVersion and kind, no warnings', () => {
@@ -128,7 +128,7 @@ describe('readKustomization', () => {
   test('deprecation warnings come before a wrong apiVersion fails the read, as kustomize prints them', () => {
     const warnings: string[] = [];
     assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', (w) => warnings.push(w)), /apiVersion for Kustomization/);
-    assert.deepEqual(warnings, ["# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize edit fix' to update your Kustomization automatically."]);
+    assert.deepEqual(warnings, ["# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize-ts edit fix' to update your Kustomization automatically."]);
   });
 
   test('decode errors carry code and file', () => {

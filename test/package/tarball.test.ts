@@ -8,6 +8,22 @@ import { dirname, join, posix } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { installPacked, packageJson, type Installed } from './packed.js';
 
+/**
+ * The anchors GitHub gives a markdown file's headings (outside code blocks): the text in lower
+ * case, without punctuation, spaces as hyphens; a repeated one gets -1, -2, ….
+ */
+function headingAnchors(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const times = new Map<string, number>();
+  for (const m of markdown.replace(/^```[\s\S]*?^```$/gm, '').matchAll(/^#{1,6} +(.+?)\s*$/gm)) {
+    const anchor = m[1]!.toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, '').replace(/\s/g, '-');
+    const before = times.get(anchor) ?? 0;
+    times.set(anchor, before + 1);
+    anchors.add(before === 0 ? anchor : `${anchor}-${before}`);
+  }
+  return anchors;
+}
+
 describe('the npm tarball', () => {
   let packed: Installed;
   before(() => {
@@ -44,17 +60,18 @@ describe('the npm tarball', () => {
     assert.deepEqual([...named].map((f) => posix.normalize(f)).filter((f) => !shipped.has(f)), []);
   });
 
-  test('holds what its markdown links to', () => {
+  test('holds what its markdown links to, with the headings its links name', () => {
     const docs = packed.files.filter((f) => f.endsWith('.md'));
     assert.ok(docs.includes('README.md') && docs.includes('docs/plugins.md') && docs.includes('docs/browser.md'), docs.join(' '));
     const dangling: string[] = [];
     for (const doc of docs) {
       for (const m of read(doc).matchAll(/\]\(([^)\s]+)\)/g)) {
-        const target = m[1]!.split('#')[0]!;
-        if (target === '' || /^[a-z]+:/i.test(target)) continue;
-        const path = posix.normalize(posix.join(dirname(doc), target));
+        const [target, fragment] = m[1]!.split('#') as [string, string | undefined];
+        if (/^[a-z]+:/i.test(target)) continue;
+        const path = target === '' ? doc : posix.normalize(posix.join(dirname(doc), target));
         const present = packed.files.some((f) => f === path || f.startsWith(`${path.replace(/\/$/, '')}/`));
         if (!present) dangling.push(`${doc} → ${m[1]}`);
+        else if (fragment !== undefined && !headingAnchors(read(path)).has(fragment)) dangling.push(`${doc} → ${m[1]}: no such heading`);
       }
     }
     assert.deepEqual(dangling, []);

@@ -69,7 +69,7 @@ async function verificationBuild(io: CliIO, target: string, cwd: string): Promis
     return (await build(target, { fs, cwd })).yaml;
   } catch (e) {
     io.err(
-      `If your target directory requires flags to build: \n1. Add executable permissions for the downloaded exec binaries in '${target}'. \n2. Run kustomize build with the necessary flags and self-verify the outputs.\n`,
+      `If your target directory requires flags to build: \n1. Add executable permissions for the downloaded exec binaries in '${target}'. \n2. Run kustomize-ts build with the necessary flags and self-verify the outputs.\n`,
     );
     throw e;
   }

@@ -14,7 +14,7 @@ Fixed fields:
 const VARS_FIXED = '  vars -> replacements\n';
 
 const VARS_HINT = `
-To convert vars -> replacements, run the command \`kustomize edit fix --vars\`
+To convert vars -> replacements, run the command \`kustomize-ts edit fix --vars\`
 
 WARNING: Converting vars to replacements will potentially overwrite many resource files 
 and the resulting files may not produce the same output when \`kustomize build\` is run. 

@@ -33,7 +33,7 @@ function generatorCommand(kind: GeneratorKind): Command {
     description: `Edits the value for an existing key in an existing ${Kind} in the kustomization.yaml file.
 ${Kind} name, ${Kind} namespace, and key name must match an existing entry in the kustomization.yaml file for this command to succeed.
 When namespace is omitted, the default namespace is used. Conversely, when an entry without a specified namespace exists
-in the kustomization.yaml file, it can be updated by either omitting the namespace on the kustomize edit set ${kind} invocation or by
+in the kustomization.yaml file, it can be updated by either omitting the namespace on the kustomize-ts edit set ${kind} invocation or by
 specifying --namespace=default.`,
     examples: `# Edits an existing ${Kind}, changing the value of key1 to 2, and namespace is implicitly defined as "default"
   kustomize-ts edit set ${kind} my-${kind} --from-literal=key1=2
