@@ -37,13 +37,24 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
-  | 'USAGE';
+  | 'USAGE'
+  /** an error kustomize-ts did not raise itself (a bug, or a FileSystem or RemoteSource of the caller's that failed): `cause` is that error */
+  | 'INTERNAL';
 
 export interface ErrorContext {
-  /** the file at fault, as the user wrote or would recognise it */
+  /**
+   * The file at fault. Where the error is raised: an absolute path (or, for a remote
+   * reference, its URL). What a build throws: relative to the directory built, or to the root
+   * of the fetched tree that `remote` names (see {@link placedIn}).
+   */
   file?: string;
   /** the field at fault, dotted, e.g. `configMapGenerator[0].literals` */
   field?: string;
+  /** where in the file, when the YAML parser knows: 1-based */
+  line?: number;
+  column?: number;
+  /** the URL of the remote tree (git, OCI) `file` is in */
+  remote?: string;
   cause?: unknown;
 }
 
@@ -51,6 +62,9 @@ export class KustomizeError extends Error {
   readonly code: ErrorCode;
   readonly file: string | undefined;
   readonly field: string | undefined;
+  readonly line: number | undefined;
+  readonly column: number | undefined;
+  readonly remote: string | undefined;
 
   constructor(code: ErrorCode, message: string, context: ErrorContext = {}) {
     super(message, context.cause === undefined ? undefined : { cause: context.cause });
@@ -58,6 +72,27 @@ export class KustomizeError extends Error {
     this.code = code;
     this.file = context.file;
     this.field = context.field;
+    this.line = context.line;
+    this.column = context.column;
+    this.remote = context.remote;
+  }
+
+  /** The error's context, to raise another error about the same place. */
+  get context(): ErrorContext {
+    return {
+      ...(this.file !== undefined && { file: this.file }),
+      ...(this.field !== undefined && { field: this.field }),
+      ...(this.line !== undefined && { line: this.line }),
+      ...(this.column !== undefined && { column: this.column }),
+      ...(this.remote !== undefined && { remote: this.remote }),
+    };
+  }
+
+  /** The same error with `file` (and `remote`) given by `place`; its message, code, field and position kept. */
+  placedIn(place: { file?: string; remote?: string }): KustomizeError {
+    const moved = new KustomizeError(this.code, this.message, { ...this.context, ...place, ...(this.cause !== undefined && { cause: this.cause }) });
+    moved.stack = this.stack;
+    return moved;
   }
 }
 
@@ -68,13 +103,12 @@ export function messageOf(e: unknown): string {
 
 /**
  * Puts kustomize's context prefix in front of an error's message (`accumulating resources: ...`),
- * keeping its code and file. Non-kustomize errors become TRANSFORMER_FAILED errors.
+ * keeping its code, file and position. An error kustomize-ts did not raise becomes an
+ * INTERNAL one.
  */
 export function wrapError(e: unknown, prefix: string): KustomizeError {
-  if (e instanceof KustomizeError) {
-    return new KustomizeError(e.code, `${prefix}: ${e.message}`, { ...(e.file && { file: e.file }), ...(e.field && { field: e.field }), cause: e });
-  }
-  return new KustomizeError('TRANSFORMER_FAILED', `${prefix}: ${messageOf(e)}`, { cause: e });
+  if (e instanceof KustomizeError) return new KustomizeError(e.code, `${prefix}: ${e.message}`, { ...e.context, cause: e });
+  return new KustomizeError('INTERNAL', `${prefix}: ${messageOf(e)}`, { cause: e });
 }
 
 /** Runs `run`, putting `prefix` in front of any error it throws or rejects with (see {@link wrapError}). */

@@ -9,7 +9,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import type { JoiningTransformer, Transformer } from '../plugins/plugin.js';
-import { wrongKind } from '../yaml/node.js';
+import { wrongKindMessage } from '../yaml/node.js';
 import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
 export interface ImageTagConfig {
@@ -100,7 +100,7 @@ function imageFields(r: Resource, specsFor: (gvk: Gvk) => readonly FieldSpec[], 
 }
 
 function mustBeScalar(value: Value | undefined): void {
-  if (typeof value === 'object' && value !== null) throw new KustomizeError('TRANSFORMER_FAILED', wrongKind('ScalarNode', value).message);
+  if (typeof value === 'object' && value !== null) throw new KustomizeError('TRANSFORMER_FAILED', wrongKindMessage('ScalarNode', value));
 }
 
 interface Retag {

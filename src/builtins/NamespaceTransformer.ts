@@ -6,7 +6,7 @@ import type { Resource } from '../model/resource.js';
 import type { Transformer } from '../plugins/plugin.js';
 import { isMap, isSeq, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import { wrongKind } from '../yaml/node.js';
+import { wrongKindMessage } from '../yaml/node.js';
 
 /** Which subjects of (Cluster)RoleBindings get the namespace. */
 export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
@@ -102,7 +102,7 @@ export class NamespaceTransformer implements Transformer {
   /** Sets a namespace field; one holding a map or a list fails (visitField names the field and the object). */
   private setNamespace(holder: YMap, key: string): void {
     const v = holder[key];
-    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKind('ScalarNode', v).message);
+    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKindMessage('ScalarNode', v));
     if (this.config.unsetOnly && v !== undefined && v !== null && v !== '') return;
     holder[key] = this.config.namespace;
   }

@@ -64,7 +64,7 @@ export class CatalogStore {
     if (/^file:\/\//i.test(uri)) return readFile(fs, decodeURIComponent(new URL(uri).pathname));
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) {
       throw new KustomizeError('CATALOG_INVALID', `${describe}: '${uri}' must be an http(s):// or file:// URL, or a path relative to the catalog`, {
-        file: fetched.reference.raw,
+        remote: fetched.reference.raw,
       });
     }
     return fetched.readRelative(uri);
@@ -91,7 +91,7 @@ export class CatalogStore {
       case 'oci': {
         const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, mediaType: CATALOG_LAYER_MEDIA_TYPE });
         if (layers.length !== 1) {
-          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { file: reference.raw });
+          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });
         }
         const catalog = readCatalog(decodeText(layers[0]!.bytes), reference.raw);
         return {
@@ -100,7 +100,7 @@ export class CatalogStore {
           digest,
           readRelative: async (p) => {
             throw new KustomizeError('CATALOG_INVALID', `'${p}' is relative, but a catalog pulled from an OCI registry has no location to resolve it against; use an http(s):// or file:// URI`, {
-              file: reference.raw,
+              remote: reference.raw,
             });
           },
         };
@@ -114,7 +114,7 @@ export async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint
   try {
     return await remote.fetchFile(url);
   } catch (e) {
-    if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `GET ${url}: ${e.message}`, { file: url, cause: e });
+    if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `GET ${url}: ${e.message}`, { remote: url, cause: e });
     throw e;
   }
 }
@@ -128,7 +128,7 @@ function inside(fs: FileSystem, dir: string, path: string, what: string): string
   } catch {
     // missing: reading it reports that
   }
-  if (!isWithin(dir, file) || !isWithin(fs.realPath(dir), real)) throw new KustomizeError('LOAD_RESTRICTED', `'${path}' is outside the repository of '${what}'`, { file: what });
+  if (!isWithin(dir, file) || !isWithin(fs.realPath(dir), real)) throw new KustomizeError('LOAD_RESTRICTED', `'${path}' is outside the repository of '${what}'`, { remote: what });
   return file;
 }
 

@@ -39,7 +39,7 @@ export async function executablePath(source: ExecSource, cacheDir: string): Prom
     throw new KustomizeError(
       'DIGEST_MISMATCH',
       `${describe}: ${platform.uri} has digest ${actual}, but catalog '${source.catalog.reference.raw}' says ${digest}; it was not run`,
-      { file: source.catalog.reference.raw },
+      { remote: source.catalog.reference.raw },
     );
   }
   const program = isArchive(platform.uri) ? await programInArchive(bytes, platform, describe) : bytes;
@@ -62,7 +62,7 @@ async function programInArchive(bytes: Uint8Array, platform: ExecPlatform, descr
   const found = files.find((f) => f.path === wanted);
   if (!found) {
     throw new KustomizeError('PLUGIN_NOT_FOUND', `${describe}: ${platform.uri} holds no '${platform.bin}' (it holds: ${files.map((f) => f.path).join(', ') || 'nothing'})`, {
-      file: platform.uri,
+      remote: platform.uri,
     });
   }
   return found.bytes;

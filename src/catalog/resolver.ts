@@ -124,7 +124,7 @@ function checkTrusted(catalog: LoadedCatalog, options: Readonly<ResolvedOptions>
     'CATALOG_UNTRUSTED',
     `${describe} comes from catalog '${raw}'${name ? ` (${name})` : ''}, which is not trusted; ` +
       `review it with 'kustomize-ts catalog view ${raw}', then trust it with --trusted-catalog ${raw}${name ? ` or --trusted-catalog ${name}` : ''}`,
-    { file: raw },
+    { remote: raw },
   );
 }
 

@@ -155,7 +155,7 @@ export class KustomizationDocument {
    */
   rename(from: KustomizationField, to: KustomizationField, value: PlainValue | Node): void {
     const pair = this.root(false)?.items.find((p) => keyOf(p) === from);
-    if (!pair || this.has(to)) throw new Error(`cannot rename ${from} to ${to}`);
+    if (!pair || this.has(to)) throw new KustomizeError('EDIT_CONFLICT', `cannot rename ${from} to ${to}`);
     if (isScalar(pair.key)) pair.key.value = to;
     else pair.key = to;
     pair.value = this.node(value);

@@ -102,7 +102,11 @@ export function visitField(obj: YMap, fs: FieldSpec, createKind: CreateKind, vis
 }
 
 /** An error at a field a visit reached or passed: {@link visitField} names the field and the object in front of it. */
-export class FieldPathError extends Error {}
+export class FieldPathError extends KustomizeError {
+  constructor(message: string) {
+    super('TRANSFORMER_FAILED', message);
+  }
+}
 
 /**
  * Walks `path` from part `at` on (an index, so no level copies the rest of the path). Returns

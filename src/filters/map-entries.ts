@@ -1,5 +1,5 @@
 import { FieldPathError, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
-import { wrongKind } from '../yaml/node.js';
+import { wrongKindMessage } from '../yaml/node.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { isMap, setKey } from '../yaml/value.js';
 
@@ -15,7 +15,7 @@ export function setMapEntries(resources: ResourceMap, entries: Record<string, st
     let m = holder[field];
     if (m === null) m = holder[field] = {};
     // visitField names the field and the object, as kustomize does
-    if (!isMap(m)) throw new FieldPathError(wrongKind('MappingNode', m).message);
+    if (!isMap(m)) throw new FieldPathError(wrongKindMessage('MappingNode', m));
     for (const k of keys) setKey(m, k, entries[k]!);
   };
   for (const r of resources) {

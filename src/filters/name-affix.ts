@@ -1,7 +1,7 @@
 import { FieldPathError, fieldSpecSelects, perGvk, specsSelecting, visitField, type FieldSpec, type FieldVisitor } from '../fieldspec/fieldspec.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { wrongKind } from '../yaml/node.js';
+import { wrongKindMessage } from '../yaml/node.js';
 import { isMap, isSeq } from '../yaml/value.js';
 
 /** Kinds whose names kustomize never prefixes or suffixes. */
@@ -16,7 +16,7 @@ export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', 
   const affixed: FieldVisitor = (holder, key) => {
     const v = holder[key];
     // visitField names the field and the object, as kustomize does
-    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKind('ScalarNode', v).message);
+    if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKindMessage('ScalarNode', v));
     const s = v === null || v === undefined ? '' : String(v);
     holder[key] = side === 'prefix' ? affix + s : s + affix;
   };

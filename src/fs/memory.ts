@@ -1,3 +1,4 @@
+import { KustomizeError } from '../errors.js';
 import type { EntryType, FileSystem } from './filesystem.js';
 import { basename, dirname, normalize } from './path.js';
 
@@ -99,7 +100,7 @@ export class MemoryFileSystem implements FileSystem {
         cur = `${cur}/${parts[i]}`;
         const target = this.links.get(cur);
         if (target !== undefined) {
-          if (++hops > 40) throw new Error(`too many levels of symbolic links: ${path}`);
+          if (++hops > 40) throw new KustomizeError('FILE_INVALID', `too many levels of symbolic links: ${path}`, { file: path });
           return resolveFrom([target, ...parts.slice(i + 1)].join('/'));
         }
       }
@@ -109,6 +110,6 @@ export class MemoryFileSystem implements FileSystem {
   }
 }
 
-function notFound(path: string): Error {
-  return Object.assign(new Error(`'${path}' doesn't exist`), { code: 'ENOENT' });
+function notFound(path: string): KustomizeError {
+  return new KustomizeError('FILE_NOT_FOUND', `'${path}' doesn't exist`, { file: path });
 }

@@ -50,3 +50,8 @@ export function relative(from: string, p: string): string {
   const rel = [...a.slice(i).map(() => '..'), ...b.slice(i)].join('/');
   return rel || '.';
 }
+
+/** Whether a file name is a relative path: not absolute, and no URL (`https://…`, `oci://…`). */
+export function isRelativePath(name: string): boolean {
+  return !name.startsWith('/') && !/^[a-z][a-z0-9+.-]*:\/\//i.test(name);
+}

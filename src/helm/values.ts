@@ -1,3 +1,4 @@
+import { nodeKindName, wrongKindMessage } from '../yaml/node.js';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { OpenApiSchema } from '../openapi/schema.js';
 import { applyStrategicMerge, isDeleted } from '../patch/strategic-merge.js';
@@ -79,7 +80,7 @@ function firstKindMismatch(under: YMap, top: YMap): [Value, Value] | undefined {
     const u = Object.prototype.hasOwnProperty.call(under, k) ? under[k] : undefined;
     const t = Object.prototype.hasOwnProperty.call(top, k) ? top[k] : undefined;
     if (u === undefined || u === null || t === undefined || t === null) continue;
-    if (kindName(u) !== kindName(t)) return [u, t];
+    if (nodeKindName(u) !== nodeKindName(t)) return [u, t];
     if (isMap(u) && isMap(t)) {
       const inner = firstKindMismatch(u, t);
       if (inner) return inner;
@@ -90,14 +91,7 @@ function firstKindMismatch(under: YMap, top: YMap): [Value, Value] | undefined {
 
 /** kyaml's error when the two sides are not both maps: the kind underneath is the one expected. */
 function wrongKind(expected: Value, got: Value): KustomizeError {
-  return new KustomizeError(
-    'KUSTOMIZATION_INVALID',
-    `wrong node kind: expected ${kindName(expected)} but got ${kindName(got)}: node contents:\n${emitYaml(got).replace(/\n$/, '')}`,
-  );
-}
-
-function kindName(v: Value): string {
-  return isMap(v) ? 'MappingNode' : isSeq(v) ? 'SequenceNode' : 'ScalarNode';
+  return new KustomizeError('KUSTOMIZATION_INVALID', wrongKindMessage(nodeKindName(expected), got, (v) => emitYaml(v).replace(/\n$/, '')));
 }
 
 /** The first NaN or infinity in a value, as Go's JSON encoder names it. */

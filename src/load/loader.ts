@@ -129,7 +129,7 @@ export class Loader {
   loadText(path: string): string {
     const text = utf8DecodeStrict(this.load(path));
     if (text === undefined) {
-      throw new KustomizeError('FILE_INVALID', `'${this.absolute(path)}' is not UTF-8 text (yaml: incomplete UTF-8 octet sequence)`, { file: path });
+      throw new KustomizeError('FILE_INVALID', `'${this.absolute(path)}' is not UTF-8 text (yaml: incomplete UTF-8 octet sequence)`, { file: this.absolute(path) });
     }
     return text;
   }
@@ -139,7 +139,7 @@ export class Loader {
     const loader = this.descend(path);
     for (let l: Loader | undefined = this; l; l = l.referrer) {
       if (isWithin(loader.root, l.root)) {
-        throw new KustomizeError('CYCLE', `cycle detected: candidate root '${loader.root}' contains visited root '${l.root}'`);
+        throw new KustomizeError('CYCLE', `cycle detected: candidate root '${loader.root}' contains visited root '${l.root}'`, { file: loader.root });
       }
     }
     return loader;
@@ -182,7 +182,7 @@ export class Loader {
   checkRemoteCycle(url: string): void {
     for (let l: Loader | undefined = this; l; l = l.referrer) {
       if (l.remote && l.remote.url.startsWith(url)) {
-        throw new KustomizeError('CYCLE', `cycle detected: URI '${url}' referenced by previous URI '${l.remote.url}'`);
+        throw new KustomizeError('CYCLE', `cycle detected: URI '${url}' referenced by previous URI '${l.remote.url}'`, { remote: url });
       }
     }
   }

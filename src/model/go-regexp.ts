@@ -1,3 +1,4 @@
+import { KustomizeError } from '../errors.js';
 import { RE2JS } from 're2js';
 import { boundedMemo } from '../memo/bounded-memo.js';
 
@@ -13,7 +14,11 @@ export interface GoRegexp {
 }
 
 /** Go's `regexp.Compile` failing: the message is Go's, with a long expression shortened. */
-export class GoRegexpSyntaxError extends Error {}
+export class GoRegexpSyntaxError extends KustomizeError {
+  constructor(message: string) {
+    super('KUSTOMIZATION_INVALID', message);
+  }
+}
 
 /** Expressions in error messages longer than this are cut (Go prints them whole, however long). */
 const SHOWN_EXPRESSION_CHARS = 200;

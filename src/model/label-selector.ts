@@ -119,7 +119,7 @@ class SelectorParser {
       negated = true;
       t = this.next();
     }
-    if (t.type !== 'id') throw new Error(`found '${t.text}', expected: identifier`);
+    if (t.type !== 'id') throw fail(`found '${t.text}', expected: identifier`);
     const key = t.text;
     const after = this.peek();
     if (after.type === 'end' || after.type === ',') return { key, op: negated ? 'notexists' : 'exists' };
@@ -135,11 +135,11 @@ class SelectorParser {
       case '>':
       case '<': {
         const v = this.exactValue();
-        if (!/^-?\d+$/.test(v)) throw new Error(`for 'Gt', 'Lt' operators, the value must be an integer`);
+        if (!/^-?\d+$/.test(v)) throw fail(`for 'Gt', 'Lt' operators, the value must be an integer`);
         return { key, op: op.type === '>' ? 'gt' : 'lt', value: Number(v) };
       }
       default:
-        throw new Error(`found '${op.text}', expected: ${BINARY_OPERATORS}`);
+        throw fail(`found '${op.text}', expected: ${BINARY_OPERATORS}`);
     }
   }
 
@@ -147,27 +147,27 @@ class SelectorParser {
     const t = this.peek();
     if (t.type === 'end' || t.type === ',') return '';
     this.pos++;
-    if (t.type !== 'id') throw new Error(`found '${t.text}', expected: identifier`);
+    if (t.type !== 'id') throw fail(`found '${t.text}', expected: identifier`);
     return t.text;
   }
 
   private valueList(): string[] {
     const open = this.next();
-    if (open.type !== '(') throw new Error(`found '${open.text}' expected: '('`);
+    if (open.type !== '(') throw fail(`found '${open.text}' expected: '('`);
     const values = new Set<string>();
     const first = this.peek();
     if (first.type === ')') {
       this.pos++;
       return [''];
     }
-    if (first.type !== 'id' && first.type !== ',') throw new Error(`found '${first.text}', expected: ',', ')' or identifier`);
+    if (first.type !== 'id' && first.type !== ',') throw fail(`found '${first.text}', expected: ',', ')' or identifier`);
     for (;;) {
       const t = this.next();
       if (t.type === 'id') {
         values.add(t.text);
         const sep = this.peek();
         if (sep.type === ')') break;
-        if (sep.type !== ',') throw new Error(`found '${sep.text}', expected: ',' or ')'`);
+        if (sep.type !== ',') throw fail(`found '${sep.text}', expected: ',' or ')'`);
       } else if (t.type === ',') {
         if (values.size === 0) values.add('');
         const sep = this.peek();
@@ -179,7 +179,7 @@ class SelectorParser {
           this.pos++;
           values.add('');
         }
-      } else throw new Error(`found '${t.text}', expected: ',', or identifier`);
+      } else throw fail(`found '${t.text}', expected: ',', or identifier`);
     }
     this.pos++;
     return [...values];

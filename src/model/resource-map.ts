@@ -103,7 +103,7 @@ export class ResourceMap {
   /** Puts `replacement` where `old` was (in the indexes too: a generator merging into a base's resource does not cost a rebuild). */
   replace(old: Resource, replacement: Resource): void {
     const i = this.list.indexOf(old);
-    if (i < 0) throw new Error(`resource ${old.id} is not in the map`);
+    if (i < 0) throw new KustomizeError('RESOURCE_NOT_FOUND', `resource ${old.id} is not in the map`);
     this.list[i] = replacement;
     for (const index of Object.values(this.indexes)) if (index.remove(old)) index.add(replacement);
     if (this.filed.delete(old)) this.filed.set(replacement, new FiledIds(replacement));

@@ -36,6 +36,8 @@ export class Resource {
   needsHashSuffix = false;
   /** where the resource came from, when buildMetadata asks to record it */
   origin: Origin | undefined;
+  /** the file it was read from (absolute, or a URL), when it was read from one */
+  sourceFile: string | undefined;
   /** which transformers changed it, when buildMetadata asks to record it */
   transformations: Origin[] | undefined;
 
@@ -237,6 +239,7 @@ export class Resource {
     this.behavior = o.behavior;
     this.needsHashSuffix = o.needsHashSuffix;
     this.origin = o.origin;
+    this.sourceFile = o.sourceFile;
     this.transformations = o.transformations && [...o.transformations];
   }
 

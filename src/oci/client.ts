@@ -82,7 +82,7 @@ export async function pullArtifact(ref: string | OciReference, options: PullOpti
   const wanted = types === undefined ? manifest.layers : manifest.layers.filter((l) => types.includes(l.mediaType));
   if (wanted.length === 0) {
     const found = manifest.layers.map((l) => l.mediaType).join(', ') || 'none';
-    throw new KustomizeError('REMOTE_FAILED', `${parsed.raw}: the artifact has no layer of media type ${types!.join(' or ')} (its layers: ${found})`, { file: parsed.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${parsed.raw}: the artifact has no layer of media type ${types!.join(' or ')} (its layers: ${found})`, { remote: parsed.raw });
   }
   const layers: PulledLayer[] = [];
   for (const layer of wanted) {
@@ -137,33 +137,33 @@ async function fetchManifest(session: RegistrySession, max: number): Promise<{ d
   const digest = ref.digest ?? (await sha256Digest(bytes));
   const announced = res.headers.get('docker-content-digest');
   if (announced && announced.startsWith('sha256:') && announced !== digest) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the registry says the manifest is ${announced}, its content is ${digest}`, { file: ref.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the registry says the manifest is ${announced}, its content is ${digest}`, { remote: ref.raw });
   }
   let manifest: OciManifest;
   try {
     manifest = JSON.parse(new TextDecoder().decode(bytes)) as OciManifest;
   } catch (e) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { file: ref.raw, cause: e });
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { remote: ref.raw, cause: e });
   }
   const type = manifest.mediaType ?? res.headers.get('content-type') ?? '';
   if (type === MediaType.ociIndex || type === MediaType.dockerManifestList) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { file: ref.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { remote: ref.raw });
   }
   if (manifest.schemaVersion !== 2 || !Array.isArray(manifest.layers) || !manifest.layers.every(isDescriptor)) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { file: ref.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { remote: ref.raw });
   }
   return { digest, manifest };
 }
 
 async function fetchBlob(session: RegistrySession, layer: Descriptor, max: number): Promise<Uint8Array> {
   const what = `${session.ref.raw} (blob ${layer.digest})`;
-  if (layer.size > max) throw new KustomizeError('REMOTE_FAILED', `${what}: ${layer.size} bytes, over the limit of ${max}`, { file: session.ref.raw });
+  if (layer.size > max) throw new KustomizeError('REMOTE_FAILED', `${what}: ${layer.size} bytes, over the limit of ${max}`, { remote: session.ref.raw });
   const path = `blobs/${layer.digest}`;
   const res = await session.request('GET', path);
   if (res.status !== 200) throw await session.failure(res, 'GET', path);
   const bytes = await readBounded(res, layer.size, what);
   if (bytes.byteLength !== layer.size) {
-    throw new KustomizeError('REMOTE_FAILED', `${what}: ${bytes.byteLength} bytes, the manifest says ${layer.size}`, { file: session.ref.raw });
+    throw new KustomizeError('REMOTE_FAILED', `${what}: ${bytes.byteLength} bytes, the manifest says ${layer.size}`, { remote: session.ref.raw });
   }
   await verifyDigest(bytes, layer.digest, what);
   return bytes;

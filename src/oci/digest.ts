@@ -11,10 +11,10 @@ export async function sha256Digest(bytes: Uint8Array): Promise<string> {
 /** Throws REMOTE_FAILED unless the bytes have the expected digest (only sha256 is accepted). */
 export async function verifyDigest(bytes: Uint8Array, expected: string, what: string): Promise<void> {
   if (!/^sha256:[a-f0-9]{64}$/.test(expected)) {
-    throw new KustomizeError('REMOTE_FAILED', `${what}: unsupported digest '${expected}' (only sha256 is accepted)`, { file: what });
+    throw new KustomizeError('REMOTE_FAILED', `${what}: unsupported digest '${expected}' (only sha256 is accepted)`, { remote: what });
   }
   const actual = await sha256Digest(bytes);
   if (actual !== expected) {
-    throw new KustomizeError('REMOTE_FAILED', `${what}: digest mismatch: expected ${expected}, got ${actual}`, { file: what });
+    throw new KustomizeError('REMOTE_FAILED', `${what}: digest mismatch: expected ${expected}, got ${actual}`, { remote: what });
   }
 }

@@ -29,7 +29,7 @@ export function isOciReference(text: string): boolean {
 
 /** Parses `oci://…`; a REMOTE_INVALID error names what is wrong. */
 export function parseOciReference(raw: string): OciReference {
-  const bad = (why: string) => new KustomizeError('REMOTE_INVALID', `invalid OCI reference '${raw}': ${why}`, { file: raw });
+  const bad = (why: string) => new KustomizeError('REMOTE_INVALID', `invalid OCI reference '${raw}': ${why}`, { remote: raw });
   if (!isOciReference(raw)) throw bad("it must start with 'oci://'");
   let rest = raw.slice('oci://'.length);
   let digest: string | undefined;

@@ -57,7 +57,7 @@ export class RegistrySession {
     }
     const hint = res.status === 401 || res.status === 403 ? ` (credentials for ${this.ref.registry} are read from the container auth file)` : '';
     return new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${method} ${this.url(path)}: ${res.status} ${res.statusText}${detail ? `: ${detail}` : ''}${hint}`, {
-      file: this.ref.raw,
+      remote: this.ref.raw,
     });
   }
 
@@ -67,7 +67,7 @@ export class RegistrySession {
     try {
       return await fetch(url, { method, headers, ...(init.body && { body: init.body as Uint8Array<ArrayBuffer> }), signal: AbortSignal.timeout(this.limits.timeoutSeconds * 1000) });
     } catch (e) {
-      throw new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${method} ${url}: ${causeMessage(e)}`, { file: this.ref.raw, cause: e });
+      throw new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${method} ${url}: ${causeMessage(e)}`, { remote: this.ref.raw, cause: e });
     }
   }
 
@@ -102,7 +102,7 @@ export class RegistrySession {
 
   private unauthorized(url: string, why: string): KustomizeError {
     const which = this.credentials?.(this.ref.registry, this.ref.repository) ? 'with the credentials from the auth file' : 'anonymously (no credentials in the container auth files)';
-    return new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${url}: unauthorized ${which}: ${why}`, { file: this.ref.raw });
+    return new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${url}: unauthorized ${which}: ${why}`, { remote: this.ref.raw });
   }
 }
 
@@ -121,7 +121,7 @@ function causeMessage(e: unknown): string {
 
 /** The body, refusing to read more than `max` bytes. */
 export async function readBounded(res: Response, max: number, what: string): Promise<Uint8Array> {
-  const tooBig = () => new KustomizeError('REMOTE_FAILED', `${what}: larger than the limit of ${max} bytes`, { file: what });
+  const tooBig = () => new KustomizeError('REMOTE_FAILED', `${what}: larger than the limit of ${max} bytes`, { remote: what });
   const declared = Number(res.headers.get('content-length') ?? NaN);
   if (declared > max) {
     await res.body?.cancel();

@@ -53,7 +53,7 @@ export async function writeTreeArchive(files: TreeFile[]): Promise<Uint8Array> {
 }
 
 function invalid(what: string, why: string): KustomizeError {
-  return new KustomizeError('REMOTE_FAILED', `${what}: unsafe or invalid archive: ${why}`, { file: what });
+  return new KustomizeError('REMOTE_FAILED', `${what}: unsafe or invalid archive: ${why}`, { remote: what });
 }
 
 async function gunzip(bytes: Uint8Array, max: number, what: string): Promise<Uint8Array> {

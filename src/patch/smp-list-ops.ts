@@ -7,6 +7,7 @@
  * Lists are mutated in place: their identity matters to the merge (the destination list is both
  * read and edited while elements are merged).
  */
+import { wrongKindMessage, type NodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 
@@ -50,13 +51,9 @@ function hasOwn(m: YMap, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(m, k);
 }
 
-function kindName(v: Value): string {
-  return isMap(v) ? 'MappingNode' : isSeq(v) ? 'SequenceNode' : 'ScalarNode';
-}
-
-/** kyaml's error for a node of the wrong kind (message as kustomize v5.5.0 prints it). */
-export function wrongKind(expected: 'MappingNode' | 'SequenceNode' | 'ScalarNode', v: Value): KustomizeError {
-  return new KustomizeError('PATCH_FAILED', `wrong node kind: expected ${expected} but got ${kindName(v)}: node contents:\n${flowText(v)}`);
+/** kyaml's error for a node of the wrong kind in a merge (the node in flow style, as kustomize v5.5.0 prints it there). */
+export function wrongKind(expected: NodeKind, v: Value): KustomizeError {
+  return new KustomizeError('PATCH_FAILED', wrongKindMessage(expected, v, flowText));
 }
 
 /** A one-line YAML flow rendering of a node, for error messages. */

@@ -18,6 +18,7 @@
  * The schema of the resource comes from the target's apiVersion/kind (else the patch's), and
  * again from any nested map with apiVersion/kind where the schema is unknown.
  */
+import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
 import { cloneValue, isMap, isSeq, isWrittenEmpty, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
@@ -120,7 +121,7 @@ function kindOf(v: Value): NodeKind {
   return isMap(v) ? 'map' : isSeq(v) ? 'seq' : 'scalar';
 }
 
-const KIND_NAMES: Record<NodeKind, 'MappingNode' | 'SequenceNode' | 'ScalarNode'> = { map: 'MappingNode', seq: 'SequenceNode', scalar: 'ScalarNode' };
+const KIND_NAMES: Record<NodeKind, YamlNodeKind> = { map: 'MappingNode', seq: 'SequenceNode', scalar: 'ScalarNode' };
 
 /** Up to this many keys are sorted by insertion (a map's keys are few); more go to Array.prototype.sort. */
 const INSERTION_SORT_MAX = 16;

@@ -1,6 +1,8 @@
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import type { Loader } from '../load/loader.js';
+import { KustomizeError } from '../errors.js';
+import { isWithin, relative } from '../fs/path.js';
+import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PluginResolution } from '../plugins/configure.js';
@@ -66,6 +68,9 @@ export class BuildContext implements BaseEffects {
 
   private remoteSource: RemoteSource | undefined;
 
+  /** the remote trees the build fetched, whose files its errors name by the tree's URL */
+  private readonly fetchedTrees: RemoteOrigin[] = [];
+
   /**
    * The texts steps parse (patches, replacement files) when there is no cache: one patch file
    * is often applied to many targets (argo-cd's redis-ha applies one to 45 resources).
@@ -130,6 +135,23 @@ export class BuildContext implements BaseEffects {
     this.filesDecide = false;
     this.remoteSource ??= this.options.remote ?? (await defaultRemoteSource(this.options));
     return this.remoteSource;
+  }
+
+  /** Notes the tree a loader is at, when the build fetched it; returns the loader. */
+  opened(loader: Loader): Loader {
+    if (loader.remote) this.fetchedTrees.push(loader.remote);
+    return loader;
+  }
+
+  /**
+   * An error as the build throws it: the file it names relative to the directory built
+   * (`buildDir`), or, in a tree the build fetched, to that tree's root with `remote` its URL.
+   */
+  placed(e: unknown, buildDir: string): unknown {
+    if (!(e instanceof KustomizeError) || e.file === undefined || !e.file.startsWith('/')) return e;
+    const file = e.file;
+    const tree = this.fetchedTrees.find((t) => isWithin(t.dir, file));
+    return e.placedIn(tree ? { file: relative(tree.dir, file), remote: tree.url } : { file: relative(buildDir, file) });
   }
 
   /** Removes what the build fetched. */

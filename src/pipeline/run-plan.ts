@@ -3,7 +3,7 @@ import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
 import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
-import { join } from '../fs/path.js';
+import { isRelativePath, join } from '../fs/path.js';
 import { COMPOSITION_API_VERSION, COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
 import { classifyEntry, openTree, treeOf, type Entry, type PathEntry, type TreeEntry } from '../load/entry.js';
 import type { Loader } from '../load/loader.js';
@@ -19,7 +19,7 @@ import type { Generator, Transformer } from '../plugins/plugin.js';
 import type { ConfigEntries, Phase, Plan, PlanStep, StepConfig } from '../plan/plan.js';
 import { Accumulator } from './accumulator.js';
 import type { BuildContext } from './context.js';
-import { configureStep, inStage, recordTransformation, runGenerator, runTransformers, runValidator, stepOrigin, type ConfiguredStep } from './steps.js';
+import { configureStep, inStage, placeOf, recordTransformation, runGenerator, runTransformers, runValidator, type ConfiguredStep, type StepPlace } from './steps.js';
 import { applyOpenApiField, loadPlan } from './targets.js';
 
 /**
@@ -34,7 +34,7 @@ export function runPlan(plan: Plan, ctx: BuildContext, acc: Accumulator = new Ac
 type ReadyStep =
   | { run: 'plugin'; role: 'generator'; step: ConfiguredStep<Generator> }
   | { run: 'plugin'; role: 'transformer' | 'validator'; step: ConfiguredStep<Transformer> }
-  | { run: 'nested'; join: NestedJoin; role: PluginRole; step: StepConfig; origin: Origin; plan: Plan };
+  | { run: 'nested'; join: NestedJoin; role: PluginRole; step: StepConfig; place: StepPlace; plan: Plan };
 
 /**
  * How a nested plan's resources join the accumulation: as a base's (`base`), run on it (`onto`),
@@ -59,7 +59,14 @@ class PlanRun {
   }
 
   async run(acc: Accumulator): Promise<Accumulator> {
-    for (const phase of this.plan.phases) await this.runPhase(phase, acc);
+    for (const phase of this.plan.phases) {
+      try {
+        await this.runPhase(phase, acc);
+      } catch (e) {
+        // a file an error names relative to this directory (an entry, a patch's path), made absolute
+        throw e instanceof KustomizeError && e.file !== undefined && isRelativePath(e.file) ? e.placedIn({ file: this.loader.absolute(e.file) }) : e;
+      }
+    }
     return acc;
   }
 
@@ -163,6 +170,8 @@ class PlanRun {
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
     this.noteTypes(resources);
+    const source = entry.type === 'http' ? path : this.loader.absolute(path);
+    for (const r of resources) r.sourceFile = source;
     if (recordOrigins) {
       const origin = this.fileOrigin(entry);
       for (const r of resources) r.origin = origin;
@@ -178,7 +187,7 @@ class PlanRun {
   }
 
   private openTree(entry: TreeEntry): Promise<Loader> {
-    return openTree(entry, this.loader, () => this.ctx.remote());
+    return openTree(entry, this.loader, () => this.ctx.remote()).then((l) => this.ctx.opened(l));
   }
 
   /** Accumulates the kustomization at `child` (a base, with its own accumulation; a component, on ours). */
@@ -261,7 +270,11 @@ class PlanRun {
     }
     return found.resources
       .resources()
-      .map((config) => ({ run: 'plugin', role: configs.role, step: { config, configuredIn: config.origin?.path ?? this.plan.configuredIn, loader: this.loader } }));
+      .map((config) => {
+        // an inline config was configured in the kustomization; a config from a file, in that file
+        const file = config.sourceFile ?? this.loader.absolute(this.plan.fileName);
+        return { run: 'plugin', role: configs.role, step: { config, configuredIn: config.origin?.path ?? this.plan.configuredIn, file, loader: this.loader } };
+      });
   }
 
   /** Runs a phase's steps: every one configured first, as kustomize does, then each in order, adjacent transformers joined. */
@@ -287,7 +300,7 @@ class PlanRun {
 
   /** A step configured: a plugin from its config, or a nested plan (a Composition step's is read from its directory). */
   private async configure(s: PlanStep): Promise<ReadyStep> {
-    if (s.run === 'nested') return { ...s, role: 'transformer', origin: stepOrigin(s.step) };
+    if (s.run === 'nested') return { ...s, role: 'transformer', place: placeOf(s.step) };
     const config = s.step.config;
     if (config.kind === COMPOSITION_KIND && COMPOSITION_API_VERSIONS.includes(config.apiVersion)) return this.configureComposition(s.step, s.role);
     if (s.role === 'generator') return { run: 'plugin', role: s.role, step: await configureStep(s.step, s.role, this.ctx, this.resolution) };
@@ -310,7 +323,7 @@ class PlanRun {
     const plan = loadPlan(step.loader.child(path), this.ctx);
     if (plan.kind !== COMPOSITION_KIND) throw new KustomizeError('COMPOSITION_INVALID', `expected a Composition for path '${path}' but got a ${plan.kind}`);
     const join: NestedJoin = config.view['discardOutput'] === true ? 'discarded' : role === 'generator' ? 'generated' : 'replacing';
-    return { run: 'nested', join, role, step, origin: stepOrigin(step), plan };
+    return { run: 'nested', join, role, step, place: placeOf(step), plan };
   }
 
   private async runNested(s: Extract<ReadyStep, { run: 'nested' }>, acc: Accumulator): Promise<void> {
@@ -327,10 +340,10 @@ class PlanRun {
         await runPlan(s.plan, ctx, acc);
         return;
       case 'generated': {
-        const made = await inStage('GENERATOR_FAILED', s, () => runPlan(s.plan, ctx));
+        const made = await inStage('GENERATOR_FAILED', s.place, () => runPlan(s.plan, ctx));
         const generated = [...made.resources.resources()];
-        if (ctx.trackOrigins) for (const r of generated) r.origin ??= s.origin;
-        this.absorbGenerated(acc, generated, s.origin);
+        if (ctx.trackOrigins) for (const r of generated) r.origin ??= s.place.origin;
+        this.absorbGenerated(acc, generated, s.place.origin);
         return;
       }
       case 'replacing':
@@ -338,10 +351,10 @@ class PlanRun {
         const input = new Accumulator();
         const keep = s.join === 'replacing';
         input.resources.appendAll(keep ? acc.resources.resources() : acc.resources.resources().map((r) => r.clone()));
-        await inStage(s.role === 'validator' ? 'VALIDATION_FAILED' : 'TRANSFORMER_FAILED', s, () => runPlan(s.plan, ctx, input));
+        await inStage(s.role === 'validator' ? 'VALIDATION_FAILED' : 'TRANSFORMER_FAILED', s.place, () => runPlan(s.plan, ctx, input));
         if (!keep) return;
         acc.resources.setAll([...input.resources.resources()]);
-        if (ctx.trackOrigins) recordTransformation(acc.resources, s.origin);
+        if (ctx.trackOrigins) recordTransformation(acc.resources, s.place.origin);
         return;
       }
     }

@@ -9,6 +9,7 @@ import { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
 import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
+import { resolve } from '../fs/path.js';
 import { openBuildRoot } from '../load/entry.js';
 import { BuildContext, type BuildMemory } from './context.js';
 import { runPlan } from './run-plan.js';
@@ -39,8 +40,11 @@ export async function runBuild(
 ): Promise<BuildRun> {
   const resolution = new PluginResolution([builtinResolver, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
   const ctx = new BuildContext(options, fs, resolution, memory);
+  const cwd = options.cwd ?? '/';
+  let buildDir = resolve(cwd, path);
   try {
-    const root = await openBuildRoot(path, fs, options.loadRestrictor, options.cwd ?? '/', () => ctx.remote());
+    const root = ctx.opened(await openBuildRoot(path, fs, options.loadRestrictor, cwd, () => ctx.remote()));
+    buildDir = root.root;
     const plan = loadPlan(root, ctx, true);
     const acc = await runPlan(plan, ctx);
     const resources = acc.resources;
@@ -63,6 +67,8 @@ export async function runBuild(
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,
     };
+  } catch (e) {
+    throw ctx.placed(e, buildDir);
   } finally {
     ctx.cleanup();
   }

@@ -6,19 +6,29 @@ import { Resource } from '../model/resource.js';
 import { configurationError } from '../plugins/builtin-config.js';
 import { BUILTINS } from '../builtins/table.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
+import { isRelativePath } from '../fs/path.js';
+import type { Loader } from '../load/loader.js';
 import { joinsWith, type Generator, type Plugin, type PluginContext, type Transformer } from '../plugins/plugin.js';
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { BuildContext } from './context.js';
 import type { StepConfig } from '../plan/plan.js';
 
-/** A step ready to run: its plugin, the context it runs in, and where it was configured. */
-export interface ConfiguredStep<P extends Generator | Transformer = Generator | Transformer> {
-  plugin: P;
-  context: PluginContext;
+/** Where a step was configured, as its errors say. */
+export interface StepPlace {
   /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
   origin: Origin;
   /** the kustomization field a builtin step came from */
   field?: string;
+  /** the file that configured it, absolute (see `StepConfig.file`) */
+  file?: string;
+  /** the loader its relative paths resolve against */
+  loader: Loader;
+}
+
+/** A step ready to run: its plugin, the context it runs in, and where it was configured. */
+export interface ConfiguredStep<P extends Generator | Transformer = Generator | Transformer> extends StepPlace {
+  plugin: P;
+  context: PluginContext;
 }
 
 /**
@@ -35,9 +45,14 @@ export async function configureStep(step: StepConfig, role: PluginRole, ctx: Bui
   try {
     plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
   } catch (e) {
-    throw e instanceof KustomizeError ? placed(e, step.configuredIn, step.field) : e;
+    throw e instanceof KustomizeError ? placed(e, placeOf(step)) : e;
   }
-  return { plugin: plugin as Generator & Transformer, context, origin: stepOrigin(step), ...(step.field && { field: step.field }) };
+  return { plugin: plugin as Generator & Transformer, context, ...placeOf(step) };
+}
+
+/** Where a step config was configured. */
+export function placeOf(step: StepConfig): StepPlace {
+  return { origin: stepOrigin(step), loader: step.loader, ...(step.field && { field: step.field }), ...(step.file && { file: step.file }) };
 }
 
 /** Builtins make what their config and the files say, but helm runs a program. */
@@ -56,7 +71,7 @@ function configureFromFields(step: StepConfig, shown: YMap, context: PluginConte
   }
 }
 
-export function stepOrigin(step: StepConfig): Origin {
+function stepOrigin(step: StepConfig): Origin {
   if (!step.shownConfig) return originFromConfig(step.configuredIn, step.config.view);
   return { configuredIn: step.configuredIn, configuredBy: { apiVersion: 'builtin', kind: step.config.kind } };
 }
@@ -110,20 +125,25 @@ export async function runValidator(step: ConfiguredStep<Transformer>, resources:
  * whose code names the stage. An error that does not say where it comes from is given the file
  * that configured the step (and, for a kustomization field, the field).
  */
-export async function inStage<T>(code: ErrorCode, step: Pick<ConfiguredStep, 'origin' | 'field'>, run: () => T | Promise<T>): Promise<T> {
-  const file = step.origin.configuredIn;
+export async function inStage<T>(code: ErrorCode, step: StepPlace, run: () => T | Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (e) {
-    if (!(e instanceof KustomizeError)) throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(file && { file }) });
-    throw placed(e, file, step.field);
+    if (!(e instanceof KustomizeError)) throw new KustomizeError(code, `${describeOrigin(step.origin)}: ${messageOf(e)}`, { cause: e, ...(step.file && { file: step.file }) });
+    throw placed(e, step);
   }
 }
 
-/** An error that does not say where it comes from, given the file that configured its step (and the field), its message unchanged. */
-function placed(e: KustomizeError, file: string | undefined, field: string | undefined): KustomizeError {
-  if (e.file || !file) return e;
-  return new KustomizeError(e.code, e.message, { cause: e, file, ...((e.field ?? field) && { field: e.field ?? field }) });
+/**
+ * An error of a step, its file absolute: a file it names relative to the step's directory is
+ * resolved there; an error that names none is given the file that configured the step (and the
+ * field), its message unchanged.
+ */
+function placed(e: KustomizeError, step: StepPlace): KustomizeError {
+  if (e.file) return isRelativePath(e.file) ? e.placedIn({ file: step.loader.absolute(e.file) }) : e;
+  if (!step.file) return e;
+  const field = e.field ?? step.field;
+  return new KustomizeError(e.code, e.message, { ...e.context, cause: e, file: step.file, ...(field && { field }) });
 }
 
 /** A resource after a validator, without the `validated-by` label it may add (a copy only when there is one). */

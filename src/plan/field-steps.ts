@@ -34,6 +34,8 @@ export class FieldSteps {
     private readonly k: Kustomization,
     private readonly loader: Loader,
     private readonly configuredIn: string,
+    /** the kustomization file, absolute */
+    private readonly file: string,
   ) {}
 
   generators(): StepConfig[] {
@@ -83,7 +85,7 @@ export class FieldSteps {
   }
 
   private step(field: string, kind: string, fields: YMap, shown: YMap = fields): StepConfig {
-    return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, loader: this.loader, shownConfig: shown, field };
+    return { config: new Resource(builtinConfig(kind, fields)), configuredIn: this.configuredIn, file: this.file, loader: this.loader, shownConfig: shown, field };
   }
 }
 

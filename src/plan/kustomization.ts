@@ -14,7 +14,7 @@ import type { Plan, PlanStep, StepConfig } from './plan.js';
  */
 export function compileKustomization(k: Kustomization, loader: Loader, fileName: string): Plan {
   const configuredIn = join(loader.origin.dir, fileName);
-  const fields = new FieldSteps(k, loader, configuredIn);
+  const fields = new FieldSteps(k, loader, configuredIn, loader.absolute(fileName));
   return {
     kind: k.kind,
     loader,

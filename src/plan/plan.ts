@@ -66,6 +66,8 @@ export interface StepConfig {
   configuredIn: string;
   /** the root the step's files are read from, under its load restriction */
   loader: Loader;
+  /** the absolute path of the file that configured it, for errors (none for a config from a fetched tree's file) */
+  file?: string;
   /**
    * Set for a builtin step made from a kustomization's fields: the config as kustomize
    * marshals it, shown in its configuration errors (`trouble configuring builtin X with config: …`).

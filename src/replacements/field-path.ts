@@ -1,3 +1,4 @@
+import { KustomizeError } from '../errors.js';
 import { withoutLeadingEmpty } from '../fieldspec/fieldspec.js';
 
 /**
@@ -55,7 +56,7 @@ export function splitIndexNameValue(part: string): [string, string] {
   let inner = part.endsWith(']') ? part.slice(0, -1) : part;
   if (inner.startsWith('[')) inner = inner.slice(1);
   const eq = inner.indexOf('=');
-  if (eq < 0) throw new Error('list path element must contain fieldName=fieldValue for element to match');
+  if (eq < 0) throw new KustomizeError('REPLACEMENT_FAILED', 'list path element must contain fieldName=fieldValue for element to match');
   return [inner.slice(0, eq), inner.slice(eq + 1)];
 }
 

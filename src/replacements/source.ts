@@ -3,7 +3,7 @@ import type { FieldOptions } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import { cloneValue, isMap, type Value } from '../yaml/value.js';
 import { goAtoi, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
-import { decodeTagged, isScalar, nodeText, tagOf, wrongKind, type ScalarTag } from '../yaml/node.js';
+import { decodeTagged, isScalar, nodeText, tagOf, wrongKindMessage, type ScalarTag } from '../yaml/node.js';
 import { selectSource, sourceIdString, type SourceSelector } from './select.js';
 
 export const DEFAULT_FIELD_PATH = 'metadata.name';
@@ -80,7 +80,7 @@ function lookup(root: Value, path: string[]): Value | undefined {
     let next: Value | undefined;
     const idx = goAtoi(part);
     if (idx !== undefined) {
-      if (idx < 0) throw new Error(`array index ${idx} cannot be negative`);
+      if (idx < 0) throw new KustomizeError('REPLACEMENT_FAILED', `array index ${idx} cannot be negative`);
       const list = elements(cur);
       next = idx < list.length ? list[idx] : undefined;
     } else if (part === '-') {
@@ -91,7 +91,7 @@ function lookup(root: Value, path: string[]): Value | undefined {
       next = matchElement(elements(cur), name, value);
     } else {
       if (cur === null) return undefined;
-      if (!isMap(cur)) throw wrongKind('MappingNode', cur);
+      if (!isMap(cur)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', cur));
       next = Object.prototype.hasOwnProperty.call(cur, part) ? cur[part] : undefined;
     }
     if (next === undefined) return undefined;
@@ -102,7 +102,7 @@ function lookup(root: Value, path: string[]): Value | undefined {
 
 function elements(v: Value): readonly Value[] {
   if (v === null) return [];
-  if (!Array.isArray(v)) throw wrongKind('SequenceNode', v);
+  if (!Array.isArray(v)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('SequenceNode', v));
   return v;
 }
 

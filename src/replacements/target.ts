@@ -3,7 +3,7 @@ import type { FieldOptions } from '../kinds/kustomization.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
 import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
-import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKind } from '../yaml/node.js';
+import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKindMessage } from '../yaml/node.js';
 import type { ReplacementValue } from './source.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import type { Resource } from '../model/resource.js';
@@ -102,7 +102,7 @@ class PathMatcher {
   }
 
   private field(node: Value, name: string, i: number, out: Slot[]): void {
-    if (node !== null && !isMap(node)) throw wrongKind('MappingNode', node);
+    if (node !== null && !isMap(node)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', node));
     if (node !== null && Object.prototype.hasOwnProperty.call(node, name)) {
       this.filter(node[name]!, { parent: node, key: name }, i + 1, out);
       return;
@@ -117,7 +117,7 @@ class PathMatcher {
   private index(node: Value, idx: number, i: number, out: Slot[]): void {
     const list = node === null ? [] : elements(node);
     if (list.length === idx && this.create) this.put({ parent: list, key: idx }, i, (v) => list.push(v));
-    if (list.length < idx + 1) throw new Error(`index ${idx} specified but only ${list.length} elements found`);
+    if (list.length < idx + 1) throw new KustomizeError('REPLACEMENT_FAILED', `index ${idx} specified but only ${list.length} elements found`);
     this.filter(list[idx]!, { parent: list, key: idx }, i + 1, out);
   }
 
@@ -166,7 +166,7 @@ class PathMatcher {
 
 function elements(v: Value): YSeq {
   if (v === null) return [];
-  if (!Array.isArray(v)) throw wrongKind('SequenceNode', v);
+  if (!Array.isArray(v)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('SequenceNode', v));
   return v;
 }
 

@@ -279,7 +279,7 @@ export class Compiler {
         };
       }
     }
-    throw new Error(`cannot assign to ${lhs.kind}`);
+    throw new Fail(`cannot assign to ${lhs.kind}`);
   }
 
   private store(id: { binding?: Binding; name: string }): (fr: Frame, v: Value) => void {
@@ -311,7 +311,7 @@ export class Compiler {
         };
       }
     }
-    throw new Error(`cannot bind ${id.name} (${b.scope})`);
+    throw new Fail(`cannot bind ${id.name} (${b.scope})`);
   }
 
   // ------------------------------------------------------------ expressions

@@ -15,7 +15,7 @@ import { timeModule } from './module-time.js';
 import { structModule } from './module-struct.js';
 import { Struct } from './struct.js';
 import { decodeUtf8, encodeUtf8 } from './text.js';
-import { Bytes, Dict, Float, HashTable, List, Tuple, isInt, typeOf, type Value } from './value.js';
+import { Bytes, Fail, Dict, Float, HashTable, List, Tuple, isInt, typeOf, type Value } from './value.js';
 
 export interface StarlarkFunctionInput {
   /** the script, as text */
@@ -61,7 +61,7 @@ export function fromStarlark(v: Value, where: string): YValue {
   if (v instanceof HashTable && v.typeName === 'dict') {
     const out: YMap = {};
     for (const e of v.entries()) {
-      if (typeof e.k !== 'string') throw new Error(`${where}: a map key must be a string, not ${typeOf(e.k)}`);
+      if (typeof e.k !== 'string') throw new KustomizeError('PLUGIN_FAILED', `${where}: a map key must be a string, not ${typeOf(e.k)}`);
       const k = decodeUtf8(e.k);
       setKey(out, k, fromStarlark(e.v, `${where}.${k}`));
     }
@@ -72,8 +72,8 @@ export function fromStarlark(v: Value, where: string): YValue {
     for (const k of v.attrNames()) setKey(out, decodeUtf8(k), fromStarlark(v.fields.get(k)!, `${where}.${k}`));
     return out;
   }
-  if (v instanceof Bytes) throw new Error(`${where}: bytes cannot be written as YAML`);
-  throw new Error(`${where}: a ${typeOf(v)} cannot be written as YAML`);
+  if (v instanceof Bytes) throw new KustomizeError('PLUGIN_FAILED', `${where}: bytes cannot be written as YAML`);
+  throw new KustomizeError('PLUGIN_FAILED', `${where}: a ${typeOf(v)} cannot be written as YAML`);
 }
 
 function envDict(env: Record<string, string>): Dict {
@@ -113,7 +113,7 @@ export function runStarlarkFunction(input: StarlarkFunctionInput): StarlarkFunct
     let globals: Map<string, Value>;
     if (builtin) globals = builtin();
     else if (input.load) globals = execFile({ filename: module, source: input.load(module), predeclared, thread, load }).globals;
-    else throw new Error('modules cannot be loaded here');
+    else throw new Fail('modules cannot be loaded here');
     loaded.set(module, globals);
     return globals;
   };

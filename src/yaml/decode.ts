@@ -1,3 +1,4 @@
+import { KustomizeError } from '../errors.js';
 import { formatNumber } from './emit.js';
 import { isMap, setKey, type Value, type YMap } from './value.js';
 
@@ -27,13 +28,13 @@ export interface StructShape {
   open?: boolean;
 }
 
-export class DecodeError extends Error {
-  constructor(
-    message: string,
-    /** where in the document, e.g. `spec.items[0].name` (empty at the top) */
-    readonly field: string,
-  ) {
-    super(message);
+/** A value that does not have the shape asked for; `field` says where in the document (`spec.items[0].name`, empty at the top). */
+export class DecodeError extends KustomizeError {
+  override readonly field: string;
+
+  constructor(message: string, field: string) {
+    super('KUSTOMIZATION_INVALID', message, field === '' ? {} : { field });
+    this.field = field;
   }
 }
 

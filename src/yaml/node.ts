@@ -97,15 +97,21 @@ function floatSpecial(text: string): number {
   return text.startsWith('-') ? -Infinity : Infinity;
 }
 
+/** yaml.v3's kinds of node. */
+export type NodeKind = 'MappingNode' | 'SequenceNode' | 'ScalarNode';
+
 /** yaml.v3's name for the kind of node a value is. */
-export function nodeKindName(v: Value): string {
+export function nodeKindName(v: Value): NodeKind {
   if (Array.isArray(v)) return 'SequenceNode';
   return isMap(v) ? 'MappingNode' : 'ScalarNode';
 }
 
-/** kyaml's complaint about a node of the wrong kind. */
-export function wrongKind(expected: string, v: Value): Error {
-  return new Error(`wrong node kind: expected ${expected} but got ${nodeKindName(v)}: node contents:\n${nodeString(v)}`);
+/**
+ * kyaml's complaint about a node of the wrong kind. kustomize prints the node as the code path
+ * that complains renders it: as YAML (`nodeString`, the default), or in flow style.
+ */
+export function wrongKindMessage(expected: NodeKind, v: Value, contents: (v: Value) => string = nodeString): string {
+  return `wrong node kind: expected ${expected} but got ${nodeKindName(v)}: node contents:\n${contents(v)}`;
 }
 
 const SIMPLE = /^[A-Za-z][A-Za-z0-9_./-]*$/;

@@ -51,7 +51,7 @@ export function parseYamlFully(text: string, file: string, yaml11: boolean): Val
   const tokens = function* (): Generator<CST.Token> {
     for (const token of new Parser(lineCounter.addNewLine).parse(text)) {
       const deep = token.type === 'document' ? tooDeepAt(token) : undefined;
-      if (deep !== undefined) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, lineCounter.linePos(deep).line, file);
+      if (deep !== undefined) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, lineCounter.linePos(deep), file);
       yield token;
     }
   };
@@ -59,7 +59,7 @@ export function parseYamlFully(text: string, file: string, yaml11: boolean): Val
   const out: Value[] = [];
   for (const doc of list) {
     const error = doc.errors[0];
-    if (error) throw malformed(error.message, lineCounter.linePos(error.pos[0]).line, file);
+    if (error) throw malformed(error.message, lineCounter.linePos(error.pos[0]), file);
     const contents = doc.contents;
     if (contents === null) continue;
     if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
@@ -78,10 +78,16 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
 const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false };
 const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true };
 
-function malformed(reason: string, line: number | undefined, file: string): KustomizeError {
-  const where = line === undefined ? '' : `line ${line}: `;
+/** Where in a text: 1-based line and column. */
+type Position = { line: number; col: number };
+
+function malformed(reason: string, at: Position | undefined, file: string): KustomizeError {
+  const where = at === undefined ? '' : `line ${at.line}: `;
   const inFile = file ? ` in File: ${file}` : '';
-  return new KustomizeError('YAML_INVALID', `MalformedYAMLError: yaml: ${where}${firstLine(reason)}${inFile}`, { file });
+  return new KustomizeError('YAML_INVALID', `MalformedYAMLError: yaml: ${where}${firstLine(reason)}${inFile}`, {
+    ...(file && { file }),
+    ...(at && { line: at.line, column: at.col }),
+  });
 }
 
 function firstLine(s: string): string {
@@ -120,10 +126,10 @@ class Decoder {
 
   decode(node: YamlNode | null): Value {
     if (node === null) return null;
-    if (this.open.size >= MAX_NESTING_DEPTH) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, this.lineOf(node), this.file);
+    if (this.open.size >= MAX_NESTING_DEPTH) throw malformed(`exceeded max depth of ${MAX_NESTING_DEPTH}`, this.positionOf(node), this.file);
     this.decoded++;
     if (this.aliasDepth > 0) this.fromAliases++;
-    if (excessiveAliasing(this.decoded, this.fromAliases)) throw malformed('document contains excessive aliasing', this.lineOf(node), this.file);
+    if (excessiveAliasing(this.decoded, this.fromAliases)) throw malformed('document contains excessive aliasing', this.positionOf(node), this.file);
     if (isAlias(node)) return this.alias(node);
     this.open.add(node);
     try {
@@ -133,13 +139,13 @@ class Decoder {
     } finally {
       this.open.delete(node);
     }
-    throw malformed('unsupported YAML node', this.lineOf(node), this.file);
+    throw malformed('unsupported YAML node', this.positionOf(node), this.file);
   }
 
   private alias(node: Alias): Value {
     const target = this.targetOf(node);
-    if (!target) throw malformed(`unknown anchor '${node.source}' referenced`, this.lineOf(node), this.file);
-    if (this.open.has(target)) throw malformed(`anchor '${node.source}' value contains itself`, this.lineOf(node), this.file);
+    if (!target) throw malformed(`unknown anchor '${node.source}' referenced`, this.positionOf(node), this.file);
+    if (this.open.has(target)) throw malformed(`anchor '${node.source}' value contains itself`, this.positionOf(node), this.file);
     this.aliasDepth++;
     try {
       return this.decode(target);
@@ -194,7 +200,7 @@ class Decoder {
       }
       const key = this.key(keyNode);
       if (explicit.has(key) && !this.yaml11) {
-        throw malformed(`mapping key "${key}" already defined at line ${this.lineOfKey(node, key)}`, this.lineOf(keyNode), this.file);
+        throw malformed(`mapping key "${key}" already defined at line ${this.lineOfKey(node, key)}`, this.positionOf(keyNode), this.file);
       }
       explicit.add(key);
       const valueNode = pair.value as YamlNode | null;
@@ -206,7 +212,7 @@ class Decoder {
     // merged keys never override keys written in the map itself
     for (const m of merges) {
       for (const src of Array.isArray(m) ? m : [m]) {
-        if (!isMap(src)) throw malformed('map merge requires map or sequence of maps as the value', this.lineOf(node), this.file);
+        if (!isMap(src)) throw malformed('map merge requires map or sequence of maps as the value', this.positionOf(node), this.file);
         for (const k of Object.keys(src)) if (!Object.prototype.hasOwnProperty.call(out, k)) setKey(out, k, src[k]!);
       }
     }
@@ -231,26 +237,26 @@ class Decoder {
     if (typeof v === 'string') return v;
     if (this.yaml11 && (v === null || typeof v !== 'object')) return String(v);
     // kustomize fails on non-string keys when it converts resources to JSON
-    if (v === null || typeof v === 'object') throw malformed('json: unsupported type: map[interface {}]interface {}', this.lineOf(node), this.file);
+    if (v === null || typeof v === 'object') throw malformed('json: unsupported type: map[interface {}]interface {}', this.positionOf(node), this.file);
     throw new KustomizeError('YAML_INVALID', 'json: unsupported type: map[interface {}]interface {}', { file: this.file });
   }
 
-  private lineOf(node: YamlNode | null): number | undefined {
+  private positionOf(node: YamlNode | null): Position | undefined {
     const start = node?.range?.[0];
-    return start === undefined ? undefined : this.lines.linePos(start).line;
+    return start === undefined ? undefined : this.lines.linePos(start);
   }
 
   private lineOfKey(map: { items: { key: unknown }[] }, key: string): number | undefined {
     for (const pair of map.items) {
       const k = pair.key as YamlNode | null;
-      if (isScalar(k) && String(k.value) === key) return this.lineOf(k);
+      if (isScalar(k) && String(k.value) === key) return this.positionOf(k)?.line;
     }
     return undefined;
   }
 
   private failAt(node: YamlNode): (reason: string) => never {
     return (reason) => {
-      throw malformed(reason, this.lineOf(node), this.file);
+      throw malformed(reason, this.positionOf(node), this.file);
     };
   }
 }

@@ -22,11 +22,11 @@ test('a rejected promise gets the prefix too; results pass through', async () =>
   assert.equal(await withErrorPrefix('x', async () => 4), 4);
 });
 
-test('other errors become TRANSFORMER_FAILED', () => {
+test('errors kustomize-ts did not raise become INTERNAL, keeping their cause', () => {
   assert.throws(
     () => withErrorPrefix('p', () => {
       throw new TypeError('bad');
     }),
-    (e: unknown) => e instanceof KustomizeError && e.code === 'TRANSFORMER_FAILED' && e.message === 'p: bad',
+    (e: unknown) => e instanceof KustomizeError && e.code === 'INTERNAL' && e.message === 'p: bad' && e.cause instanceof Error,
   );
 });

@@ -5,6 +5,7 @@
  * (i.e. node:fs) on the disk copy.
  */
 import assert from 'node:assert/strict';
+import { KustomizeError } from '../../src/errors.js';
 import * as nodeFs from 'node:fs';
 import * as os from 'node:os';
 import * as nodePath from 'node:path';
@@ -131,10 +132,10 @@ describe('MemoryFileSystem', () => {
     assert.deepEqual(fs.entries().map(([p]) => p), ['/x/y/z.bin']);
   });
 
-  test('a missing file throws an ENOENT error', () => {
+  test('a missing file throws FILE_NOT_FOUND, naming it', () => {
     const fs = new MemoryFileSystem();
-    assert.throws(() => fs.readFile('/nope'), (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT');
-    assert.throws(() => fs.realPath('/nope'), (e: unknown) => (e as NodeJS.ErrnoException).code === 'ENOENT');
+    assert.throws(() => fs.readFile('/nope'), (e: unknown) => e instanceof KustomizeError && e.code === 'FILE_NOT_FOUND' && e.file === '/nope');
+    assert.throws(() => fs.realPath('/nope'), (e: unknown) => e instanceof KustomizeError && e.code === 'FILE_NOT_FOUND' && e.file === '/nope');
   });
 
   test('executable bit', () => {

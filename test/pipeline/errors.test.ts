@@ -65,7 +65,7 @@ test('a decoding error names the field path, list indexes included', async () =>
   const wrongType = await failure({ 'app/kustomization.yaml': 'configMapGenerator:\n- name: a\n- name: b\n  literals: 5\n' });
   assert.equal(wrongType.code, 'KUSTOMIZATION_INVALID');
   assert.equal(wrongType.field, 'configMapGenerator[1].literals');
-  assert.equal(wrongType.file, '/app/kustomization.yaml');
+  assert.equal(wrongType.file, 'kustomization.yaml');
   const unknown = await failure({ 'app/kustomization.yaml': 'images:\n- name: a\n  newTagg: v1\n' });
   assert.equal(unknown.field, 'images[0].newTagg');
 });
@@ -161,4 +161,32 @@ test('a prefix on a field holding a map fails naming the field', async () => {
     'app/foo.yaml': 'apiVersion: example.com/v1\nkind: Foo\nmetadata:\n  name: f\nspec:\n  x: {a: b}\n',
   });
   assert.equal(e.message, "considering field 'spec/x' of object Foo.v1.example.com/f.[noNs]: wrong node kind: expected ScalarNode but got MappingNode: node contents:\na: b");
+});
+
+test('files are named relative to the directory built, wherever the error arose', async () => {
+  const base = { 'base/kustomization.yaml': 'resources:\n- cm.yaml\n', 'base/cm.yaml': CM };
+  // a file of a base, a patch of the overlay, and the base's own kustomization
+  const badYaml = await failure({ ...base, 'base/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: [a\n', 'app/kustomization.yaml': 'resources:\n- ../base\n' });
+  assert.equal(badYaml.code, 'YAML_INVALID');
+  assert.equal(badYaml.file, '../base/cm.yaml');
+  const patch = await failure({ ...base, 'app/kustomization.yaml': 'resources:\n- ../base\npatches:\n- path: patches/missing.yaml\n' });
+  assert.equal(patch.file, 'patches/missing.yaml');
+  const kustomization = await failure({ 'base/kustomization.yaml': 'resourcez: []\n', 'app/kustomization.yaml': 'resources:\n- ../base\n' });
+  assert.equal(kustomization.file, '../base/kustomization.yaml');
+  const missing = await failure({ 'app/kustomization.yaml': 'resources:\n- gone.yaml\n' });
+  assert.equal(missing.file, 'gone.yaml');
+});
+
+test('a YAML error says where in the file', async () => {
+  const e = await failure({ 'app/kustomization.yaml': 'resources:\n- cm.yaml\n', 'app/cm.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\n  labels: {x: [1, 2}\n' });
+  assert.equal(e.code, 'YAML_INVALID');
+  assert.equal(e.file, 'cm.yaml');
+  assert.equal(e.line, 5);
+  assert.ok(e.column !== undefined && e.column > 1, `column ${e.column}`);
+});
+
+test('a cycle names the directory that closes it', async () => {
+  const e = await failure({ 'app/kustomization.yaml': 'resources:\n- sub\n', 'app/sub/kustomization.yaml': 'resources:\n- ..\n' });
+  assert.equal(e.code, 'CYCLE');
+  assert.equal(e.file, '.');
 });

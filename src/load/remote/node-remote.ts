@@ -133,7 +133,7 @@ export class NodeRemoteSource implements RemoteSource {
   private async unpackArtifact(ref: OciReference, dir: string): Promise<string> {
     const artifact = await pullArtifact(ref, { ...this.options.oci, mediaType: TREE_LAYER_TYPES });
     if (artifact.layers.length > 1) {
-      throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the artifact has ${artifact.layers.length} tar.gz layers; a kustomize tree is one`, { file: ref.raw });
+      throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the artifact has ${artifact.layers.length} tar.gz layers; a kustomize tree is one`, { remote: ref.raw });
     }
     for (const file of await readTreeArchive(artifact.layers[0]!.bytes, ref.raw)) {
       const path = join(dir, file.path);
@@ -158,7 +158,7 @@ export class NodeRemoteSource implements RemoteSource {
 
   private missingOffline(raw: string, resolved?: string | undefined | ''): never {
     const where = this.cache ? `the remote cache ${this.cache.dir}` : 'a remote cache (none was given: --remote-cache DIR)';
-    throw new KustomizeError('REMOTE_FAILED', `offline: '${raw}'${resolved ? ` (${resolved})` : ''} is not in ${where}`, { file: raw });
+    throw new KustomizeError('REMOTE_FAILED', `offline: '${raw}'${resolved ? ` (${resolved})` : ''} is not in ${where}`, { remote: raw });
   }
 }
 

@@ -36,12 +36,13 @@ export interface RemoteOptions {
   warn: ((message: string) => void) | undefined;
 }
 
-export class HttpStatusError extends Error {
+/** A remote source's answer for a URL that gave no file: the HTTP status, in kustomize's words. */
+export class HttpStatusError extends KustomizeError {
   constructor(
     readonly status: number,
     statusText: string,
   ) {
-    super(`HTTP Error: status code ${status} (${statusText})`);
+    super('REMOTE_FAILED', `HTTP Error: status code ${status} (${statusText})`);
   }
 }
 

@@ -38,7 +38,7 @@ export function parseRepoSpec(raw: string): RepoSpec | undefined {
 
 function checkRepoSpec(spec: RepoSpec): void {
   const bad = (what: string, why: string) =>
-    new KustomizeError('REMOTE_INVALID', `invalid remote reference '${spec.raw}': the ${what} ${why}`, { file: spec.raw });
+    new KustomizeError('REMOTE_INVALID', `invalid remote reference '${spec.raw}': the ${what} ${why}`, { remote: spec.raw });
   if ([spec.raw, spec.ref, spec.path].some((part) => /[\x00-\x1f\x7f]/.test(part))) throw bad('reference', 'contains control characters');
   const hostName = spec.host.replace(/^[a-z]+:\/\//i, '').replace(/^[a-zA-Z][a-zA-Z0-9-]*@/, '');
   if (hostName.startsWith('-')) throw bad('host', "starts with '-'");
