@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -50,7 +50,7 @@ describe('OCI client, anonymous registry', { skip }, () => {
     const layer = enc('original bytes!');
     await pushArtifact(ref, { layers: [{ mediaType: MediaType.fluxContent, bytes: layer }] });
     const hex = (await sha256Digest(layer)).slice('sha256:'.length);
-    const data = join(registryStorage(registry), 'docker/registry/v2/blobs/sha256', hex.slice(0, 2), hex, 'data');
+    const data = join(registry.storage, 'docker/registry/v2/blobs/sha256', hex.slice(0, 2), hex, 'data');
     assert.equal(readFileSync(data, 'utf8'), 'original bytes!');
     writeFileSync(data, 'tampered bytes!');
     await assert.rejects(pullArtifact(ref), remoteFailed(/digest mismatch: expected sha256:[0-9a-f]{64}, got sha256:/));
@@ -107,13 +107,3 @@ describe('OCI client, registry with token authentication (Bearer)', { skip }, ()
     );
   });
 });
-
-/** The registry's storage directory, found from its config (the test registry writes one per instance). */
-function registryStorage(registry: TestRegistry): string {
-  const tmp = tmpdir();
-  for (const name of readdirSync(tmp).filter((n) => n.startsWith('kts-registry-'))) {
-    const config = readFileSync(join(tmp, name, 'config.yml'), 'utf8');
-    if (config.includes(`addr: ${registry.host}`)) return join(tmp, name, 'data');
-  }
-  throw new Error(`no storage for ${registry.host}`);
-}
