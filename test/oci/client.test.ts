@@ -8,11 +8,12 @@ import { pullArtifact, pushArtifact, resolveDigest } from '../../src/oci/client.
 import { sha256Digest } from '../../src/oci/digest.js';
 import { MediaType } from '../../src/oci/media-types.js';
 import { startTokenService } from './token-service.js';
-import { registryUnavailable, startRegistry, TEST_USER, type TestRegistry } from './registry.js';
+import { startRegistry, TEST_USER, type TestRegistry } from './registry.js';
+import { requireTool } from '../require-tool.js';
 
 // The OCI client against a real registry (docker-registry, distribution 2.8) on 127.0.0.1.
 
-const skip = registryUnavailable();
+const { skip } = requireTool('registry');
 const enc = (s: string) => new TextEncoder().encode(s);
 const remoteFailed = (pattern: RegExp) => (e: unknown) => e instanceof KustomizeError && e.code === 'REMOTE_FAILED' && pattern.test(e.message);
 

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,8 +9,7 @@ import { writeTreeArchive, type TreeFile } from '../../src/oci/tar.js';
 
 /**
  * A real OCI registry (Debian's `docker-registry`, distribution 2.8) on 127.0.0.1 for tests:
- * `scripts/setup-registry.sh` installs it. Without it the tests that need it skip with a
- * message, unless KUSTOMIZE_TS_REQUIRE_REGISTRY=1 (as in CI), which makes them fail.
+ * `scripts/setup-registry.sh` installs it; the tests ask for it with `requireTool('registry')`.
  */
 export interface TestRegistry {
   /** `127.0.0.1:PORT`, as written in `oci://` references */
@@ -18,16 +17,6 @@ export interface TestRegistry {
   /** where it keeps its blobs and manifests, for a test that tampers with them */
   storage: string;
   stop: () => Promise<void>;
-}
-
-/** Why the registry tests cannot run here, or undefined when they can. */
-export function registryUnavailable(): string | undefined {
-  const found = spawnSync('docker-registry', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (found) return undefined;
-  if (process.env['KUSTOMIZE_TS_REQUIRE_REGISTRY'] === '1') {
-    throw new Error('docker-registry is required (KUSTOMIZE_TS_REQUIRE_REGISTRY=1) but not installed: run scripts/setup-registry.sh');
-  }
-  return 'docker-registry is not installed (scripts/setup-registry.sh installs it)';
 }
 
 /** The user `tester` with password `s3cret-pw`, as a bcrypt htpasswd line (cost 4, made with Python's crypt). */
