@@ -18,7 +18,7 @@ export interface OriginBase {
  * Where a remote kustomization was fetched to: files inside it may never escape it, whatever
  * the load restriction.
  */
-export interface RemoteOrigin {
+interface RemoteOrigin {
   /** as written by the user, e.g. `https://github.com/org/repo//base?ref=v1` */
   url: string;
   /** the local directory holding the fetched tree */

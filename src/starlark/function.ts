@@ -20,7 +20,7 @@ export interface Limits {
   maxValueSize?: number;
 }
 
-export const DEFAULT_LIMITS: Required<Omit<Limits, 'deadline' | 'now'>> = {
+const DEFAULT_LIMITS: Required<Omit<Limits, 'deadline' | 'now'>> = {
   maxSteps: 10_000_000,
   maxDepth: 400,
   maxValueSize: 2 ** 26,

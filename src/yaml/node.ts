@@ -98,7 +98,7 @@ function floatSpecial(text: string): number {
 }
 
 /** yaml.v3's name for the kind of node a value is. */
-export function nodeKindName(v: Value): string {
+function nodeKindName(v: Value): string {
   if (Array.isArray(v)) return 'SequenceNode';
   return isMap(v) ? 'MappingNode' : 'ScalarNode';
 }
