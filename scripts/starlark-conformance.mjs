@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs starlark-go's test scripts (../shared/starlark-conformance) with our interpreter and
-// compares with conformance/starlark-expected-passes.txt: fails only when a chunk listed there
-// fails now. `--update` rewrites the list; `--verbose` prints why each failing chunk fails.
+// compares with conformance/starlark-expected-passes.txt: fails when a chunk listed there fails
+// now, or when the corpus is missing. `--update` rewrites the list; `--verbose` prints why each
+// failing chunk fails.
 //
 //   npx tsc -p . && node scripts/starlark-conformance.mjs [--update] [--verbose]
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -9,16 +10,18 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const { corpusDir, runCorpus } = await import(join(repo, 'dist', 'test', 'starlark', 'corpus.js'));
+const { runCorpus } = await import(join(repo, 'dist', 'test', 'starlark', 'corpus.js'));
+const { STARLARK_CORPUS } = await import(join(repo, 'dist', 'test', 'require-tool.js'));
 const args = process.argv.slice(2);
 const listFile = join(repo, 'conformance', 'starlark-expected-passes.txt');
 
-const started = Date.now();
-const results = runCorpus(corpusDir(repo));
-if (!results) {
-  console.log('starlark conformance: no corpus found; skipped');
-  process.exit(0);
+// the corpus must be run: its absence fails, it is not a pass
+if (!existsSync(STARLARK_CORPUS)) {
+  console.error(`starlark conformance: no corpus at ${STARLARK_CORPUS}: it lives in ../shared/starlark-conformance, next to the checkout`);
+  process.exit(1);
 }
+const started = Date.now();
+const results = runCorpus(STARLARK_CORPUS);
 const passed = results.filter((r) => r.passed).map((r) => r.name);
 const summary = `${passed.length} passed, ${results.length - passed.length} failed (${Date.now() - started} ms)`;
 if (args.includes('--verbose')) {

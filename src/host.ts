@@ -19,7 +19,7 @@ export async function importInNode<T>(load: () => Promise<T | undefined>): Promi
 }
 
 /** What a feature that needs Node needs it for, named in NODE_REQUIRED errors. */
-export interface NodeFeature {
+interface NodeFeature {
   /** the feature, as the user asked for it: `helmCharts`, `exec KRM functions`, … */
   feature: string;
   /** what it does that only Node can: `runs the helm executable` */

@@ -34,7 +34,7 @@ export interface RememberedBuild extends Readonly<Rendered> {
  * What the cache knows of a build: its answer, when its files read as before; else what it
  * printed last time, if anything, and the bases it remembers from the builds of that name.
  */
-export type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefore: PrintedBefore | undefined; bases: RememberedBases };
+type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefore: PrintedBefore | undefined; bases: RememberedBases };
 
 /**
  * What a caller that builds the same trees again and again (an editor, a UI, a server) keeps

@@ -6,7 +6,7 @@ import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { setMapEntries } from '../filters/map-entries.js';
 
-export interface AnnotationsConfig {
+interface AnnotationsConfig {
   annotations: Record<string, string>;
   fieldSpecs: FieldSpec[];
 }

@@ -4,7 +4,7 @@ import type { Generator } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 
-export interface IAMPolicyGeneratorArgs {
+interface IAMPolicyGeneratorArgs {
   cloud?: string;
   kubernetesService?: { namespace?: string; name?: string };
   serviceAccount?: { name?: string; projectId?: string };

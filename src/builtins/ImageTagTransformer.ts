@@ -12,7 +12,7 @@ import type { JoiningTransformer, Transformer } from '../plugins/plugin.js';
 import { wrongKindMessage } from '../yaml/node.js';
 import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
-export interface ImageTagConfig {
+interface ImageTagConfig {
   imageTag: Image;
   fieldSpecs: FieldSpec[];
 }
@@ -196,7 +196,7 @@ function matchesImage(name: string, image: string): boolean {
 }
 
 /** `[host[:port]/]path[:tag][@digest]` into name, tag and digest. */
-export function splitImage(image: string): [string, string, string] {
+function splitImage(image: string): [string, string, string] {
   const slash = image.indexOf('/');
   const offset = slash > 0 ? slash : 0;
   const search = image.slice(offset);

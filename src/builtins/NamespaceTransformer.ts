@@ -9,9 +9,9 @@ import { decodeConfig } from '../plugins/builtin-config.js';
 import { wrongKindMessage } from '../yaml/node.js';
 
 /** Which subjects of (Cluster)RoleBindings get the namespace. */
-export type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
+type RoleBindingSubjects = 'defaultOnly' | 'allServiceAccounts' | 'none';
 
-export interface NamespaceConfig {
+interface NamespaceConfig {
   namespace: string;
   fieldSpecs: FieldSpec[];
   /** only set namespaces that are empty */

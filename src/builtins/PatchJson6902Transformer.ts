@@ -8,7 +8,7 @@ import { isMap, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { selectTargets } from '../filters/patch-targets.js';
 
-export interface Json6902Config {
+interface Json6902Config {
   target?: Selector;
   path?: string;
   jsonOp?: string;

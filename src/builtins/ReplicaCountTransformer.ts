@@ -9,7 +9,7 @@ import type { Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 
-export interface ReplicaCountConfig {
+interface ReplicaCountConfig {
   replica: Replica;
   fieldSpecs: FieldSpec[];
 }

@@ -7,7 +7,7 @@ import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { addNameAffix } from '../filters/name-affix.js';
 
-export interface SuffixConfig {
+interface SuffixConfig {
   suffix: string;
   fieldSpecs: FieldSpec[];
 }

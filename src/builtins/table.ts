@@ -27,7 +27,7 @@ import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import type { PluginResolver } from '../plugins/resolver.js';
 
 /** A builtin plugin: the only way to make one is from its config. */
-export interface Builtin {
+interface Builtin {
   kind: string;
   role: 'generator' | 'transformer';
   configure(config: YMap, ctx: PluginContext): Plugin;

@@ -26,7 +26,7 @@ export interface LoadedCatalog {
 type FetchedCatalog = Omit<LoadedCatalog, 'readUri'> & { readRelative(path: string): Promise<Uint8Array> };
 
 /** What fetching catalogs needs from the build. */
-export interface CatalogSources {
+interface CatalogSources {
   /** files over HTTP(S) and git clones (the build's remote source, made on first use) */
   remote(): Promise<RemoteSource>;
   /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
@@ -110,7 +110,7 @@ export class CatalogStore {
 }
 
 /** Reads an http(s) URL; a non-2xx answer is a REMOTE_FAILED error naming the URL. */
-export async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint8Array> {
+async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint8Array> {
   try {
     return await remote.fetchFile(url);
   } catch (e) {

@@ -5,13 +5,13 @@ import type { ObjectMeta } from '../kinds/kustomization.js';
 import { parseYamlDocument } from '../yaml/parse.js';
 import type { Value } from '../yaml/value.js';
 
-export const CATALOG_API_VERSION = 'config.kubernetes.io/v1alpha1';
+const CATALOG_API_VERSION = 'config.kubernetes.io/v1alpha1';
 /** `Catalog` is the KEP's prose name, `KRMFunctionCatalog` its schema's. */
-export const CATALOG_KINDS = ['Catalog', 'KRMFunctionCatalog'] as const;
+const CATALOG_KINDS = ['Catalog', 'KRMFunctionCatalog'] as const;
 
 /** The operating systems and architectures the KEP's schema allows for exec platforms. */
-export const EXEC_OSES = ['linux', 'darwin', 'windows'] as const;
-export const EXEC_ARCHES = ['amd64', 'arm64'] as const;
+const EXEC_OSES = ['linux', 'darwin', 'windows'] as const;
+const EXEC_ARCHES = ['amd64', 'arm64'] as const;
 
 export interface ContainerRuntime {
   image: string;

@@ -14,7 +14,7 @@ export function cacheDirectory(chosen: string | undefined): string {
 }
 
 /** Where an exec function's program comes from, and what is shown about it. */
-export interface ExecSource {
+interface ExecSource {
   platform: ExecPlatform;
   catalog: LoadedCatalog;
   /** names the function in messages */

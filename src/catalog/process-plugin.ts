@@ -7,7 +7,7 @@ import type { LoadedCatalog } from './catalog-store.js';
 import { cacheDirectory, executablePath } from './exec-binary.js';
 import type { ChosenRuntime } from './runtime-choice.js';
 
-export interface CatalogStep {
+interface CatalogStep {
   config: Resource;
   configuredIn: string;
   catalog: LoadedCatalog;
@@ -33,7 +33,7 @@ export async function catalogProcessPlugin(runtime: Exclude<ChosenRuntime, { sta
 }
 
 /** The image a container runtime runs: pinned `image@sha256:…` when the catalog gives a digest. */
-export function pinnedImage(container: ContainerRuntime, describe: string): string {
+function pinnedImage(container: ContainerRuntime, describe: string): string {
   if (container.sha256 === undefined) return container.image;
   const digest = normalizeSha256(container.sha256)!;
   const at = container.image.indexOf('@');

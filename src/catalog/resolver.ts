@@ -16,7 +16,7 @@ export interface CatalogEntry {
 }
 
 /** A Starlark script a catalog names, fetched. */
-export interface StarlarkScript {
+interface StarlarkScript {
   /** as the catalog wrote it */
   uri: string;
   source: string;
@@ -28,7 +28,7 @@ export interface StarlarkScript {
 export type StarlarkRunner = (script: StarlarkScript, config: Resource, configuredIn: string, ctx: PluginContext) => Plugin | Promise<Plugin>;
 
 /** What a config resolved to in a catalog. */
-export interface CatalogMatch {
+interface CatalogMatch {
   catalog: LoadedCatalog;
   fn: CatalogFunction;
   version: FunctionVersion;
@@ -99,19 +99,8 @@ export const inProcessStarlark: StarlarkRunner = async (script, config, configur
   return new StarlarkFunction(config, { source: script.source, name: script.uri }, configuredIn);
 };
 
-/** A layer's resolvers for its `catalogs:` (none when it lists none); `runStarlark` runs Starlark runtimes. */
-export function layerCatalogResolvers(
-  references: readonly string[] | undefined,
-  loader: Loader,
-  store: CatalogStore,
-  runStarlark: StarlarkRunner = inProcessStarlark,
-): PluginResolver[] {
-  if (!references || references.length === 0) return [];
-  return [new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark)];
-}
-
 /** Whether `--trusted-catalog` names the catalog: its reference exactly as written, or its `metadata.name`. */
-export function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | undefined): boolean {
+function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | undefined): boolean {
   const name = catalog.catalog.metadata?.name;
   return (trusted ?? []).some((t) => t === catalog.reference.raw || (name !== undefined && name !== '' && t === name));
 }

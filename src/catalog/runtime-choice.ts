@@ -23,7 +23,7 @@ export function chooseRuntime(runtime: FunctionRuntime, describe: string): Chose
 }
 
 /** This machine as the KEP names platforms (`linux`/`darwin`/`windows`, `amd64`/`arm64`); empty outside Node. */
-export function hostPlatform(): { os: string; arch: string } {
+function hostPlatform(): { os: string; arch: string } {
   if (typeof process === 'undefined') return { os: '', arch: '' };
   const os = process.platform === 'win32' ? 'windows' : process.platform;
   const arch = process.arch === 'x64' ? 'amd64' : process.arch;

@@ -158,7 +158,7 @@ const MOUNT_KEYS: Readonly<Record<string, 'type' | 'src' | 'dst' | 'rw'>> = { ty
  * `source`/`target` for `src`/`dst`. A key given twice is refused: `src=./data,source=/etc`
  * would otherwise mount `/etc`.
  */
-export function parseStorageMount(text: string): StorageMount {
+function parseStorageMount(text: string): StorageMount {
   const mount: StorageMount = {};
   const seen = new Set<string>();
   for (const part of text.split(',')) {

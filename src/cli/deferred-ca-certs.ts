@@ -10,7 +10,7 @@ import type { ConnectionOptions, TLSSocket } from 'node:tls';
  * therefore starts Node with the variable empty, and {@link restoreDeferredCaCerts} gives the
  * certificates to the TLS connections this process opens, parsed only when the first one opens.
  */
-export const DEFERRED_CA_CERTS_ENV = 'KUSTOMIZE_TS_DEFERRED_CA_CERTS';
+const DEFERRED_CA_CERTS_ENV = 'KUSTOMIZE_TS_DEFERRED_CA_CERTS';
 
 /**
  * Undoes the launcher's move: NODE_EXTRA_CA_CERTS is set back for child processes (git, helm,

@@ -3,7 +3,7 @@ import { emitYaml } from '../yaml/emit.js';
 import { KustomizeError } from '../errors.js';
 
 /** One file of `-o DIR`: its name inside DIR and its text. */
-export interface ResourceFile {
+interface ResourceFile {
   name: string;
   text: string;
   /** the resource it holds, for messages */

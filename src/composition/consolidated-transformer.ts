@@ -12,7 +12,7 @@ export interface ConsolidatedTransformer {
 }
 
 /** What tells transformers apart in a Composition: apiVersion, kind and `metadata.name`. */
-export interface TransformerId {
+interface TransformerId {
   apiVersion: string;
   kind: string;
   name: string;

@@ -9,7 +9,7 @@ export function matchPattern(pattern: string, name: string): boolean {
   return patternRegExp(pattern).test(name);
 }
 
-export function hasMeta(pattern: string): boolean {
+function hasMeta(pattern: string): boolean {
   return /[*?[\\]/.test(pattern);
 }
 

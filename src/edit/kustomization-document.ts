@@ -7,7 +7,7 @@ import { decodeKustomizationText, type RawKustomization } from '../kinds/kustomi
  * an edit adds goes after the nearest field before it in this order, so a new file reads the
  * way kustomize writes one and an existing file keeps the order its author chose.
  */
-export const FIELD_ORDER = [
+const FIELD_ORDER = [
   'apiVersion',
   'kind',
   'metadata',

@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 
 /** kustomize's `buildMetadata` options. */
-export const BUILD_METADATA_OPTIONS = ['originAnnotations', 'transformerAnnotations', 'managedByLabel'] as const;
+const BUILD_METADATA_OPTIONS = ['originAnnotations', 'transformerAnnotations', 'managedByLabel'] as const;
 
 const NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
 const DNS1123_SUBDOMAIN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$/;

@@ -16,7 +16,7 @@ export function utf8DecodeStrict(bytes: Uint8Array): string | undefined {
   }
 }
 
-export function base64Encode(bytes: Uint8Array): string {
+function base64Encode(bytes: Uint8Array): string {
   let binary = '';
   const chunk = 0x8000;
   for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));

@@ -20,7 +20,7 @@ export interface FieldSpec {
 
 /** The fields naming a GVK, as kustomize's configs write them. */
 export const gvkFields = { group: 'string', version: 'string', kind: 'string' } as const;
-export const FieldSpecShape: StructShape = { struct: 'FieldSpec', fields: { ...gvkFields, path: 'string', create: 'bool' } };
+const FieldSpecShape: StructShape = { struct: 'FieldSpec', fields: { ...gvkFields, path: 'string', create: 'bool' } };
 export const FieldSpecsShape: Shape = { list: FieldSpecShape };
 
 /** Whether the spec's GVK (empty parts match anything) selects `gvk`. */
@@ -75,7 +75,7 @@ function split(path: string): string[] {
  * failing, as kustomize's name-reference and var passes do. In every mode a null item of a
  * sequence is passed over, and a scalar where the path needs a map fails.
  */
-export type CreateKind = 'scalar' | 'map' | undefined | 'lenient';
+type CreateKind = 'scalar' | 'map' | undefined | 'lenient';
 
 /**
  * Called with the map holding the field and the field's name; the visitor reads and writes

@@ -34,7 +34,7 @@ export interface TransformerConfig {
   replicas: FieldSpec[];
 }
 
-export type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
+type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
 const LISTS: FieldSpecList[] = [
   'namePrefix',
   'nameSuffix',

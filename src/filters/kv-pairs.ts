@@ -4,7 +4,7 @@ import type { Loader } from '../load/loader.js';
 import { utf8DecodeStrict } from '../encoding/base64.js';
 
 /** A key and its value: text, or bytes when a file is not valid UTF-8 (ConfigMaps put those in binaryData). */
-export interface KvPair {
+interface KvPair {
   key: string;
   value: string | Uint8Array;
 }

@@ -98,7 +98,7 @@ export class RecordingFileSystem implements FileSystem {
 }
 
 /** What one part of a build asked, from {@link RecordingFileSystem.openScope}. */
-export interface InputScope {
+interface InputScope {
   /** Stops noting questions; the ones asked while open, with their answers. */
   close(): InputRecord;
 }

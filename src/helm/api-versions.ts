@@ -13,7 +13,7 @@
  *
  * Without the flag, every chart simply has its own `apiVersions`.
  */
-export class ApiVersionsFlag {
+class ApiVersionsFlag {
   private readonly backing: string[];
 
   constructor(private readonly values: readonly string[]) {

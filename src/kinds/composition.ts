@@ -16,7 +16,7 @@ export const COMPOSITION_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
 export const COMPOSITION_API_VERSIONS: readonly string[] = [COMPOSITION_API_VERSION, 'kustomize.config.k8s.io/v1beta1'];
 export const COMPOSITION_KIND = 'Composition';
 
-export type ImportMode = 'prepend' | 'append';
+type ImportMode = 'prepend' | 'append';
 
 /** A `transformersFrom:` entry: another Composition (its file, or its directory). */
 export interface TransformerImport {
@@ -38,7 +38,7 @@ export interface TransformerRef {
 export type TransformerConfig = YMap;
 
 /** A `transformers:` entry: an inline config, or a file of configs (relative to the Composition). */
-export type TransformerEntry = TransformerConfig | string;
+type TransformerEntry = TransformerConfig | string;
 
 export interface Composition {
   apiVersion: string;
@@ -92,7 +92,7 @@ const NAME_PATTERN = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-
 const NAME_MAX = 253;
 
 /** The fields of a transformer config the runtime is given under (the KEP used both spellings). */
-export const RUNTIME_FIELDS = ['provider', 'runtime'] as const;
+const RUNTIME_FIELDS = ['provider', 'runtime'] as const;
 
 /** An error in a Composition (or a file of transformer configs it names), naming the file and the field. */
 export function compositionError(file: string, field: string, problem: string): KustomizeError {

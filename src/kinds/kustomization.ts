@@ -36,7 +36,7 @@ export interface Replica {
   count?: number;
 }
 
-export interface Label {
+interface Label {
   pairs?: Record<string, string>;
   includeSelectors?: boolean;
   includeTemplates?: boolean;

@@ -11,7 +11,7 @@ const bool = 'bool' as const;
 const strings: Shape = { list: str };
 const stringMap: Shape = { map: str };
 
-export const resIdFields = { ...gvkFields, name: str, namespace: str };
+const resIdFields = { ...gvkFields, name: str, namespace: str };
 
 export const ObjectMetaShape: StructShape = {
   struct: 'ObjectMeta',
@@ -35,7 +35,7 @@ export const ImageShape: StructShape = {
 
 export const ReplicaShape: StructShape = { struct: 'Replica', fields: { name: str, count: 'int' } };
 
-export const LabelShape: StructShape = {
+const LabelShape: StructShape = {
   struct: 'Label',
   fields: {
     pairs: stringMap,
@@ -46,7 +46,7 @@ export const LabelShape: StructShape = {
   },
 };
 
-export const GeneratorOptionsShape: StructShape = {
+const GeneratorOptionsShape: StructShape = {
   struct: 'GeneratorOptions',
   fields: { labels: stringMap, annotations: stringMap, disableNameSuffixHash: bool, immutable: bool },
 };
@@ -56,7 +56,7 @@ const KvPairSourcesShape: StructShape = {
   fields: { literals: strings, files: strings, envs: strings, env: str },
 };
 
-export const GeneratorArgsShape: StructShape = {
+const GeneratorArgsShape: StructShape = {
   struct: 'GeneratorArgs',
   fields: { namespace: str, name: str, behavior: str, options: GeneratorOptionsShape },
   inline: [KvPairSourcesShape],
@@ -85,7 +85,7 @@ export const ReplacementShape: StructShape = {
 
 export const ReplacementFieldShape: StructShape = { struct: 'ReplacementField', fields: { path: str }, inline: [ReplacementShape] };
 
-export const VarShape: StructShape = {
+const VarShape: StructShape = {
   struct: 'Var',
   fields: {
     name: str,
@@ -127,7 +127,7 @@ export const HelmChartShape: StructShape = {
   },
 };
 
-export const HelmChartArgsShape: StructShape = {
+const HelmChartArgsShape: StructShape = {
   struct: 'HelmChartArgs',
   fields: {
     chartName: str,

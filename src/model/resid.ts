@@ -12,7 +12,7 @@ export function parseApiVersion(apiVersion: string): { group: string; version: s
   return slash < 0 ? { group: '', version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
-export function apiVersionOf(gvk: Gvk): string {
+function apiVersionOf(gvk: Gvk): string {
   return gvk.group === '' ? gvk.version : `${gvk.group}/${gvk.version}`;
 }
 
@@ -21,7 +21,7 @@ export function gvkString(gvk: Gvk): string {
   return `${gvk.kind || '[noKind]'}.${gvk.version || '[noVer]'}.${gvk.group || '[noGrp]'}`;
 }
 
-export function gvkIsClusterScoped(gvk: Gvk): boolean {
+function gvkIsClusterScoped(gvk: Gvk): boolean {
   return isClusterScoped(apiVersionOf(gvk), gvk.kind);
 }
 
@@ -85,4 +85,4 @@ export class ResId implements Gvk {
 }
 
 /** The effective namespace of cluster-scoped resources: matches no real namespace. */
-export const CLUSTER_NAMESPACE = '_non_namespaceable_';
+const CLUSTER_NAMESPACE = '_non_namespaceable_';

@@ -3,7 +3,7 @@ import type { CredentialLookup } from './credentials.js';
 import { registryBaseUrl, type OciReference } from './reference.js';
 
 /** Limits on what one registry request may cost. */
-export interface RequestLimits {
+interface RequestLimits {
   /** seconds per request (headers and body) */
   timeoutSeconds: number;
 }

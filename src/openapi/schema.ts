@@ -16,7 +16,7 @@ import { KustomizeError } from '../errors.js';
 import { KUBERNETES_V1_21_2_OPENAPI } from './kubernetes-v1.21.2.generated.js';
 
 /** A `$ref` not yet followed: the name of a definition (`#/definitions/<name>`). */
-export interface SchemaRef {
+interface SchemaRef {
   readonly ref: string;
 }
 
@@ -37,7 +37,7 @@ export interface SchemaNode {
 }
 
 /** The kubernetes version whose schema is built in (kyaml's `kubernetesapi.DefaultOpenAPI`). */
-export const BUILTIN_OPENAPI_VERSION = 'v1.21.2';
+const BUILTIN_OPENAPI_VERSION = 'v1.21.2';
 
 const REF_PREFIX = '#/definitions/';
 const EMPTY: SchemaNode = Object.freeze({});
@@ -208,7 +208,7 @@ export function builtinSchema(): OpenApiSchema {
 }
 
 /** The kustomization field `openapi:` (a string map in kustomize). */
-export interface OpenApiField {
+interface OpenApiField {
   version?: string;
   path?: string;
 }

@@ -4,7 +4,7 @@ import { formatNumber, yamlPrinter } from '../yaml/emit.js';
 import { isMap, scalarSourceText, valuesEqual, type Value, type YMap } from '../yaml/value.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
 
-export interface RenderOptions {
+interface RenderOptions {
   originAnnotations: boolean;
   transformerAnnotations: boolean;
 }

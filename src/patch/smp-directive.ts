@@ -6,9 +6,9 @@
 import { isMap, type Value } from '../yaml/value.js';
 import { scalarText } from './smp-list-ops.js';
 
-export type SmpDirective = 'merge' | 'replace' | 'delete' | 'unknown';
+type SmpDirective = 'merge' | 'replace' | 'delete' | 'unknown';
 
-export const PATCH_DIRECTIVE_KEY = '$patch';
+const PATCH_DIRECTIVE_KEY = '$patch';
 
 /** The answer for the usual node, which has no directive (one frozen object: every node of a walk asks). */
 const MERGE = Object.freeze({ directive: 'merge' as const });

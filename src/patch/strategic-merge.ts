@@ -37,7 +37,7 @@ import {
 
 /** Returned when the patch deletes the whole resource (`$patch: delete` at the top). */
 export const DELETED: unique symbol = Symbol('kustomize-ts.smp.deleted');
-export type SmpResult = YMap | typeof DELETED;
+type SmpResult = YMap | typeof DELETED;
 
 /**
  * Applies one strategic-merge patch to one resource.

@@ -16,7 +16,7 @@ import { runPlan } from './run-plan.js';
 import { loadPlan } from './targets.js';
 
 /** What a build made, ready to print. */
-export interface BuildRun {
+interface BuildRun {
   /** in output order */
   resources: Resource[];
   /** the records `buildMetadata` asks to print on each resource */

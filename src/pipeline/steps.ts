@@ -103,7 +103,7 @@ export async function runTransformers(steps: readonly ConfiguredStep<Transformer
  * emptied object is dropped, as in kustomize). A step joined from several records each one's
  * origin.
  */
-export async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
+async function runTransformer(step: ConfiguredStep<Transformer>, resources: ResourceMap, ctx: BuildContext, origins = [step.origin]): Promise<void> {
   await inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(resources, step.context));
   resources.settle();
   if (ctx.trackOrigins) for (const origin of origins) recordTransformation(resources, origin);

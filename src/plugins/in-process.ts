@@ -5,7 +5,7 @@ import { importModule } from './import-module.js';
 import type { PluginFactory } from './plugin.js';
 
 /** The module extensions an in-process plugin may have in the plugin home. */
-export const IN_PROCESS_EXTENSIONS = ['.mjs', '.js'];
+const IN_PROCESS_EXTENSIONS = ['.mjs', '.js'];
 
 /** The in-process plugin module next to `pluginPath` (`<Kind>.mjs` or `<Kind>.js`), if any. */
 export function inProcessModulePath(pluginPath: string): string | undefined {

@@ -2,7 +2,6 @@ import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
-import type { Origin } from '../model/origin.js';
 import type { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ParseDocuments } from '../yaml/parse.js';
 import type { YMap } from '../yaml/value.js';
@@ -53,13 +52,6 @@ export interface JoiningTransformer extends Transformer {
 /** `first` and `next` run as one step, when `first` is a {@link JoiningTransformer} that joins `next`. */
 export function joinsWith(first: Transformer, next: Transformer): Transformer | undefined {
   return 'joinWith' in first && typeof first.joinWith === 'function' ? (first as JoiningTransformer).joinWith(next) : undefined;
-}
-
-/** A configured plugin as the pipeline runs it, with where it was configured. */
-export interface ConfiguredPlugin<P> {
-  plugin: P;
-  /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
-  origin: Origin;
 }
 
 /**

@@ -73,7 +73,7 @@ export function pluginHomeResolver(): PluginResolver {
 }
 
 /** Every plugin that is not builtin needs `--enable-alpha-plugins`. */
-export function requirePluginsEnabled(config: Resource, ctx: PluginContext): void {
+function requirePluginsEnabled(config: Resource, ctx: PluginContext): void {
   if (ctx.options.enablePlugins) return;
   throw new KustomizeError(
     'PLUGIN_DISABLED',

@@ -7,7 +7,7 @@ import { parseYamlDocuments } from '../yaml/parse.js';
 import { cloneValue, isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 
 /** The annotation carrying a resource's id to a transformer plugin, so its output can be matched back. */
-export const ID_ANNOTATION = 'kustomize.config.k8s.io/id';
+const ID_ANNOTATION = 'kustomize.config.k8s.io/id';
 export const NEEDS_HASH_ANNOTATION = 'kustomize.config.k8s.io/needs-hash';
 export const BEHAVIOR_ANNOTATION = 'kustomize.config.k8s.io/behavior';
 
@@ -25,7 +25,7 @@ const WIRE_ANNOTATIONS = [
 ];
 
 /** The YAML of a resource id as kustomize writes it into the id annotation. */
-export function idAnnotationValue(id: ResId): string {
+function idAnnotationValue(id: ResId): string {
   const fields: [string, string][] = [
     ['group', id.group],
     ['kind', id.kind],
@@ -71,7 +71,7 @@ export function legacyTransformerInput(items: readonly Resource[]): string {
 }
 
 /** A function's report about its run. */
-export interface FunctionResult {
+interface FunctionResult {
   message: string;
   severity: string;
   where: string;

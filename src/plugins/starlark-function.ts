@@ -10,7 +10,7 @@ import type { Generator, PluginContext, Transformer } from './plugin.js';
 import { formatResult, readResults } from './resource-list.js';
 
 /** Where a Starlark function's script comes from: a file under the kustomization (load restrictor applies), or inline (kpt's StarlarkRun). */
-export type StarlarkScript = { path: string } | { source: string; name: string };
+type StarlarkScript = { path: string } | { source: string; name: string };
 
 /**
  * A Starlark KRM function, run in-process by our interpreter (src/starlark): no process, no

@@ -25,7 +25,7 @@ export interface ProcessResult {
 }
 
 /** The most stdout a process may write (a larger string cannot be decoded into one JS string anyway). */
-export const MAX_STDOUT_BYTES = 256 * 1024 * 1024;
+const MAX_STDOUT_BYTES = 256 * 1024 * 1024;
 /** How much of the end of stderr is kept for error messages. */
 export const STDERR_KEPT_BYTES = 4 * 1024 * 1024;
 /**

@@ -30,7 +30,7 @@ function selectorId(s: Selector): ResId {
 }
 
 /** kustomize's rendering of a source selector in messages: `Kind.version.group/name.ns[:fieldPath][:options]`. */
-export function describeSource(s: SourceSelector): string {
+function describeSource(s: SourceSelector): string {
   const parts = [selectorId(s).toString()];
   if (s.fieldPath) parts.push(s.fieldPath);
   const o = s.options;

@@ -3,7 +3,7 @@
  * parameter names (`name` required, `name?` optional), with starlark-go's messages.
  */
 import { nearestName } from './spell.js';
-import { Fail, typeOf, type Value } from './value.js';
+import { Fail, type Value } from './value.js';
 
 export function unpackArgs(
   args: Value[],
@@ -34,9 +34,4 @@ export function unpackArgs(
 
 export function noKwargs(kwargs: [string, Value][] | undefined): void {
   if (kwargs && kwargs.length) throw new Fail('unexpected keyword arguments');
-}
-
-export function wantString(v: Value | undefined, what: string): string {
-  if (typeof v !== 'string') throw new Fail(`${what}: got ${typeOf(v ?? null)}, want string`);
-  return v;
 }

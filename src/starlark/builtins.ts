@@ -111,7 +111,7 @@ function minMax(name: string, sign: number): BuiltinImpl {
   };
 }
 
-export function sortValues(thread: Thread, items: Value[], key: Value | undefined, reverse: boolean): Value[] {
+function sortValues(thread: Thread, items: Value[], key: Value | undefined, reverse: boolean): Value[] {
   if (key !== undefined && !(key instanceof Callable)) throw new Fail(`for parameter key: got ${typeOf(key)}, want callable`);
   const keys = key !== undefined ? items.map((x) => callValue(thread, key, [x])) : items;
   const idx = items.map((_, i) => i);
@@ -351,5 +351,3 @@ export function universe(): Map<string, Value> {
   for (const [k, f] of Object.entries(impls)) m.set(k, new Builtin(k, f));
   return m;
 }
-
-export { toFloat, toInt };

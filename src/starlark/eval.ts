@@ -15,7 +15,7 @@ type ExprFn = (fr: Frame) => Value;
 /** 0: next statement; 1: break; 2: continue; 3: return */
 type StmtFn = (fr: Frame) => number;
 
-export interface CompileEnv {
+interface CompileEnv {
   module: ModuleState;
   predeclared: (name: string) => Value;
   universal: (name: string) => Value;

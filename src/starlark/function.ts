@@ -10,15 +10,17 @@ import { Dict, Fail, StarlarkObject, Tuple, freeze, type Value } from './value.j
 export interface Limits {
   /** loop iterations plus calls (default 10,000,000) */
   maxSteps?: number;
-  /** wall-clock deadline, in milliseconds since the epoch (Date.now()) */
+  /** the time past which the program is stopped, in milliseconds on the `now` clock */
   deadline?: number;
+  /** the clock `deadline` is read against (default Date.now); a test gives a clock of its own to reach the deadline in a known step */
+  now?: () => number;
   /** the deepest Starlark call stack (default 400) */
   maxDepth?: number;
   /** the largest string, bytes, list or tuple an operation may build, in bytes or elements (default 2**26) */
   maxValueSize?: number;
 }
 
-export const DEFAULT_LIMITS: Required<Omit<Limits, 'deadline'>> = {
+const DEFAULT_LIMITS: Required<Omit<Limits, 'deadline' | 'now'>> = {
   maxSteps: 10_000_000,
   maxDepth: 400,
   maxValueSize: 2 ** 26,
@@ -128,6 +130,7 @@ export class Thread {
   readonly maxDepth: number;
   readonly maxValueSize: number;
   readonly deadline: number | undefined;
+  private readonly now: () => number;
   private readonly active = new Map<FunctionInfo, number>();
 
   constructor(
@@ -139,13 +142,14 @@ export class Thread {
     this.maxDepth = limits.maxDepth ?? DEFAULT_LIMITS.maxDepth;
     this.maxValueSize = limits.maxValueSize ?? DEFAULT_LIMITS.maxValueSize;
     this.deadline = limits.deadline;
+    this.now = limits.now ?? Date.now;
   }
 
   /** Counts one step; stops the program past its step budget or deadline. */
   tick(): void {
     const n = ++this.steps;
     if (n > this.maxSteps) throw new LimitFail(`Starlark computation cancelled: too many steps (limit ${this.maxSteps})`, 'steps');
-    if ((n & 1023) === 0 && this.deadline !== undefined && Date.now() > this.deadline) {
+    if ((n & 1023) === 0 && this.deadline !== undefined && this.now() > this.deadline) {
       throw new LimitFail('Starlark computation cancelled: deadline exceeded', 'deadline');
     }
   }

@@ -80,10 +80,6 @@ export function intCmp(a: Int, b: Int): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-export function intSign(a: Int): number {
-  return a > 0 ? 1 : a < 0 ? -1 : 0;
-}
-
 const I32 = 2 ** 31;
 function bothI32(a: Int, b: Int): boolean {
   return typeof a === 'number' && typeof b === 'number' && a < I32 && a >= -I32 && b < I32 && b >= -I32;
@@ -111,10 +107,4 @@ export function intShr(a: Int, n: number): Int {
 /** The nearest float to an int (round half to even, as Go's big.Float does). */
 export function intToFloat(a: Int): number {
   return typeof a === 'number' ? a : Number(a);
-}
-
-/** The bit length of |a|. */
-export function bitLength(a: Int): number {
-  const b = toBig(a);
-  return (b < 0n ? -b : b).toString(2).length - (b === 0n ? 1 : 0);
 }

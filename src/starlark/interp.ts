@@ -30,7 +30,7 @@ export interface ExecOptions {
   firstLine?: number;
 }
 
-export interface ExecResult {
+interface ExecResult {
   /** the module's globals, frozen */
   globals: Map<string, Value>;
   thread: Thread;

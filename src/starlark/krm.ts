@@ -17,7 +17,7 @@ import { Struct } from './struct.js';
 import { decodeUtf8, encodeUtf8 } from './text.js';
 import { Bytes, Fail, Dict, Float, HashTable, List, Tuple, isInt, typeOf, type Value } from './value.js';
 
-export interface StarlarkFunctionInput {
+interface StarlarkFunctionInput {
   /** the script, as text */
   source: string;
   /** the script's path, as errors should name it */
@@ -34,7 +34,7 @@ export interface StarlarkFunctionInput {
   print?: (msg: string) => void;
 }
 
-export interface StarlarkFunctionOutput {
+interface StarlarkFunctionOutput {
   items: YMap[];
   /** `ctx.resource_list["results"]`, when the script set it */
   results?: YValue;

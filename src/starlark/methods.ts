@@ -147,7 +147,7 @@ function find(name: string, s: string, args: Value[], kwargs: [string, Value][] 
   return i < 0 ? -1 : i + a;
 }
 
-export const STRING_METHODS: Table = table({
+const STRING_METHODS: Table = table({
   capitalize: (_t, args, kw, s) => {
     noKwargs(kw);
     unpackArgs(args, kw, []);
@@ -312,7 +312,7 @@ function partition(s: string, sepV: Value, fromRight: boolean): Value {
   return new Tuple([s.slice(0, i), sep, s.slice(i + sep.length)]);
 }
 
-export const BYTES_METHODS: Table = table({
+const BYTES_METHODS: Table = table({
   elems: (_t, args, kw, b) => {
     unpackArgs(args, kw, []);
     return new StringElems('bytes.elems', [...(b as Bytes).b].map((c) => c.charCodeAt(0)), 'elems', (b as Bytes).b);
@@ -323,7 +323,7 @@ function list(v: Value): List {
   return v as List;
 }
 
-export const LIST_METHODS: Table = table({
+const LIST_METHODS: Table = table({
   append: (t, args, kw, l) => {
     const [x] = unpackArgs(args, kw, ['x']);
     const self = list(l);
@@ -420,7 +420,7 @@ export function updateDict(d: HashTable, args: Value[], kwargs: [string, Value][
   }
 }
 
-export const DICT_METHODS: Table = table({
+const DICT_METHODS: Table = table({
   clear: (_t, args, kw, d) => (unpackArgs(args, kw, []), dict(d).clear(), null),
   get: (_t, args, kw, d) => {
     noKwargs(kw);
@@ -488,7 +488,7 @@ function iterablesOf(args: Value[]): Iterable<Value>[] {
   });
 }
 
-export const SET_METHODS: Table = table({
+const SET_METHODS: Table = table({
   add: (_t, args, kw, s) => {
     const [x] = unpackArgs(args, kw, ['elem']);
     set(s).set(x!, null);

@@ -12,7 +12,7 @@ function encodeString(s: string): string {
   return encodeUtf8(JSON.stringify(decodeUtf8(s)));
 }
 
-export function jsonEncode(thread: Thread, v: Value, path: string[] = [], seen = new Set<object>()): string {
+function jsonEncode(thread: Thread, v: Value, path: string[] = [], seen = new Set<object>()): string {
   if (v === null) return 'null';
   if (v === true) return 'true';
   if (v === false) return 'false';
@@ -93,7 +93,7 @@ class JsonSyntax extends Fail {
 const isDigit = (c: string | undefined): boolean => c !== undefined && c >= '0' && c <= '9';
 
 /** JSON text (as a byte string) to a Starlark value, with starlark-go's messages. */
-export function jsonDecode(s: string): Value {
+function jsonDecode(s: string): Value {
   let i = 0;
   const fail = (what: string): never => {
     throw new JsonSyntax(i, what);

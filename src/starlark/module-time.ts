@@ -11,7 +11,7 @@ import { Module } from './struct.js';
 import { formatDuration, formatTime, parseDuration, parseTime, type Civil, type Parsed } from './time-text.js';
 import { Fail, Float, StarlarkObject, isInt, typeOf, type HasAttrs, type HasBinary, type Value } from './value.js';
 
-export interface TimeModuleOptions {
+interface TimeModuleOptions {
   /** the clock `time.now()` reads, in milliseconds since the epoch (default Date.now) */
   now?: () => number;
 }
@@ -79,7 +79,7 @@ class Zones {
 
 const floorDiv = (a: bigint, b: bigint): bigint => (a % b !== 0n && a < 0n !== b < 0n ? a / b - 1n : a / b);
 
-export class Duration extends StarlarkObject implements HasAttrs, HasBinary {
+class Duration extends StarlarkObject implements HasAttrs, HasBinary {
   readonly typeName = 'time.duration';
   constructor(readonly ns: bigint) {
     super();
@@ -149,7 +149,7 @@ export class Duration extends StarlarkObject implements HasAttrs, HasBinary {
   }
 }
 
-export class Time extends StarlarkObject implements HasAttrs, HasBinary {
+class Time extends StarlarkObject implements HasAttrs, HasBinary {
   readonly typeName = 'time.time';
   constructor(
     /** Unix nanoseconds */

@@ -11,10 +11,6 @@ import {
 import { Struct } from './struct.js';
 import { Bytes, Dict, Fail, Float, HashTable, List, Range, StarlarkObject, StarlarkSet, Tuple, compare, equals, hasBinary, isInt, typeOf, type Value } from './value.js';
 
-export function toNumber(v: Int | Float): number {
-  return v instanceof Float ? v.v : intToFloat(v);
-}
-
 function isNumber(v: Value): v is Int | Float {
   return isInt(v) || v instanceof Float;
 }
@@ -233,7 +229,7 @@ function repeat(thread: Thread, x: Value, n: Int): Value | undefined {
   return x instanceof List ? new List(out) : new Tuple(out);
 }
 
-export function contains(container: Value, x: Value): boolean {
+function contains(container: Value, x: Value): boolean {
   if (typeof container === 'string') {
     if (typeof x !== 'string') throw new Fail(`'in <string>' requires string as left operand, not ${typeOf(x)}`);
     return container.includes(x);
@@ -362,7 +358,7 @@ function sliceIndex(v: Value | undefined, dflt: number, n: number, step: number,
 }
 
 /** The indexes a slice selects from a sequence of length n. */
-export function sliceIndexes(n: number, lo: Value | undefined, hi: Value | undefined, stepV: Value | undefined): number[] {
+function sliceIndexes(n: number, lo: Value | undefined, hi: Value | undefined, stepV: Value | undefined): number[] {
   let step = 1;
   if (stepV !== undefined && stepV !== null) {
     if (!isInt(stepV)) throw new Fail(`invalid slice step: got ${typeOf(stepV)}, want int`);

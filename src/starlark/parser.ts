@@ -37,12 +37,6 @@ export function parseFile(src: string, path: string, firstLine = 1): FileSyntax 
   return { path, stmts: p.parseFile() };
 }
 
-/** Parses a single expression (for `eval`-like hosts and tests). */
-export function parseExpression(src: string, path: string): Expr {
-  const p = new Parser(new Scanner(src, path));
-  return p.parseWholeExpr();
-}
-
 class Parser {
   private tok: Token;
 
@@ -80,13 +74,6 @@ class Parser {
       this.parseStmt(stmts);
     }
     return stmts;
-  }
-
-  parseWholeExpr(): Expr {
-    const x = this.parseExpr(false);
-    while (this.k() === 'NEWLINE') this.nextToken();
-    this.expect('EOF');
-    return x;
   }
 
   private parseStmt(stmts: Stmt[]): void {

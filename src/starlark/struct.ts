@@ -1,7 +1,7 @@
 /** The `struct` and `module` types: immutable records of named fields. */
 import { Builtin } from './function.js';
 import { repr } from './format.js';
-import { Dict, Fail, StarlarkObject, equals, freeze, hashKey, type HasAttrs, type Value } from './value.js';
+import { Fail, StarlarkObject, equals, freeze, hashKey, type HasAttrs, type Value } from './value.js';
 
 export class Struct extends StarlarkObject implements HasAttrs {
   readonly typeName = 'struct';
@@ -81,10 +81,4 @@ export function structFromKwargs(ctor: Value, args: Value[], kwargs: [string, Va
   const fields = new Map<string, Value>();
   for (const [k, v] of kwargs ?? []) fields.set(k, v);
   return new Struct(ctor, fields);
-}
-
-export function structToDict(s: Struct): Dict {
-  const d = new Dict();
-  for (const k of s.attrNames()) d.set(k, s.fields.get(k)!);
-  return d;
 }

@@ -49,7 +49,7 @@ export interface DictEntry {
 
 export type Clause = { kind: 'For'; pos: Position; vars: Expr; x: Expr } | { kind: 'If'; pos: Position; cond: Expr };
 
-export interface Comprehension {
+interface Comprehension {
   kind: 'Comprehension';
   pos: Position;
   /** true for a dict comprehension, whose body is a DictEntry */
@@ -64,7 +64,7 @@ export type Arg =
   | { kind: 'star'; pos: Position; x: Expr }
   | { kind: 'starstar'; pos: Position; x: Expr };
 
-export interface Call {
+interface Call {
   kind: 'Call';
   pos: Position;
   lparen: Position;
@@ -99,7 +99,7 @@ export interface FunctionInfo {
   paramNames: string[];
 }
 
-export interface Lambda {
+interface Lambda {
   kind: 'Lambda';
   pos: Position;
   params: Param[];
@@ -118,7 +118,7 @@ export type Stmt =
   | { kind: 'Branch'; pos: Position; token: 'break' | 'continue' | 'pass' }
   | Load;
 
-export interface Def {
+interface Def {
   kind: 'Def';
   pos: Position;
   name: Ident;
@@ -127,7 +127,7 @@ export interface Def {
   fn?: FunctionInfo;
 }
 
-export interface Load {
+interface Load {
   kind: 'Load';
   pos: Position;
   module: string;

@@ -12,13 +12,13 @@ export function encodeUtf8(text: string): string {
   return bytesToString(bytes);
 }
 
-export function bytesToString(bytes: Uint8Array): string {
+function bytesToString(bytes: Uint8Array): string {
   let out = '';
   for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...bytes.subarray(i, i + 8192));
   return out;
 }
 
-export function stringToBytes(s: string): Uint8Array {
+function stringToBytes(s: string): Uint8Array {
   const out = new Uint8Array(s.length);
   for (let i = 0; i < s.length; i++) out[i] = s.charCodeAt(i);
   return out;

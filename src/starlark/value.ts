@@ -40,7 +40,7 @@ export class Bytes extends StarlarkObject {
 }
 
 /** Mutable containers: frozen, and not to be mutated while iterated. */
-export abstract class Mutable extends StarlarkObject {
+abstract class Mutable extends StarlarkObject {
   frozen = false;
   iterating = 0;
   checkMutable(verb: string): void {
@@ -74,8 +74,6 @@ export class Tuple extends StarlarkObject {
     for (const e of this.elems) freeze(e);
   }
 }
-
-export const EMPTY_TUPLE = new Tuple([]);
 
 interface Entry {
   k: Value;

@@ -8,13 +8,13 @@ import { expandVars } from './expand.js';
 import { fieldValue } from './field-value.js';
 
 /** A var with its defaults applied (`fieldref.fieldpath` defaults to `metadata.name`). */
-export interface ResolvedVar {
+interface ResolvedVar {
   name: string;
   target: ResId;
   fieldPath: string;
 }
 
-export function resolvedVar(v: Var): ResolvedVar {
+function resolvedVar(v: Var): ResolvedVar {
   const ref = v.objref ?? {};
   const gv = ref.apiVersion ? parseApiVersion(ref.apiVersion) : { group: ref.group ?? '', version: ref.version ?? '' };
   return {
@@ -25,7 +25,7 @@ export function resolvedVar(v: Var): ResolvedVar {
 }
 
 /** kustomize's rendering of a var in messages (Go prints the objref as its GVK only). */
-export function varString(v: ResolvedVar): string {
+function varString(v: ResolvedVar): string {
   return `{${v.name} ${gvkString(v.target)} {${v.fieldPath}}}`;
 }
 

@@ -38,7 +38,7 @@ export class DecodeError extends KustomizeError {
   }
 }
 
-export interface DecodeOptions {
+interface DecodeOptions {
   /**
    * Read the way kustomize reads plugin configs (sigs.k8s.io/yaml.Unmarshal): unknown fields
    * are ignored and scalars are accepted where a string is expected (`51` becomes "51").

@@ -67,7 +67,7 @@ function utf8Rank(unit: number): number {
  * floats in the shortest form, exponent notation below 1e-6 or from 1e21 up with a
  * one-digit-minimum exponent — which is exactly JavaScript's number-to-string.
  */
-export function goJsonNumber(n: number | bigint): string {
+function goJsonNumber(n: number | bigint): string {
   if (typeof n === 'bigint') {
     // beyond 64 bits yaml.v3 would have decoded a float64
     return n >= INT64_MIN && n <= UINT64_MAX ? n.toString() : String(Number(n));

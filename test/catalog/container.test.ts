@@ -1,35 +1,31 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
 import { buildImage } from '../plugins/container-image.js';
+import { requireTool } from '../require-tool.js';
 import { catalogYaml, execRuntime, renamerFunction, runOnConfigMap, setup, sha256, tree } from './harness.js';
 
-// Catalog functions with a container runtime, run in real containers through podman.
-// Without podman these tests are reported as skipped, loudly; with
-// KUSTOMIZE_TS_REQUIRE_CONTAINERS=1 (as in CI) a missing podman fails them instead.
+// Catalog functions with a container runtime, run in real containers through podman
+// (test/require-tool.ts says what happens without it).
 
-const podman = spawnSync('podman', ['--version']).status === 0;
-const required = process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
-const skip = !podman && !required ? 'podman is not installed: run scripts/setup-containers.sh (as root) to run the catalog container tests' : false;
-if (skip) process.stderr.write(`# SKIPPING catalog container tests: ${skip}\n`);
+const { skip } = requireTool('podman');
 
 const IMAGE = 'localhost/kustomize-ts-test/catalog-prefix:v1';
-const digest = podman
-  ? (() => {
+const digest = skip
+  ? ''
+  : (() => {
       buildImage(IMAGE, "/bin/busybox sed -e 's/^    name: /    name: ctr-/'\n");
       return execFileSync('podman', ['image', 'inspect', '--format', '{{.Digest}}', IMAGE]).toString().trim();
-    })()
-  : '';
+    })();
 
 const containerRuntime = (fields: string) => `        container:\n${fields}`;
 const opts = { containerRuntime: 'podman', trustedCatalogs: ['c'], cacheDir: mkdtempSync(join(tmpdir(), 'kts-cache-')) };
 
 test('a container function from a trusted catalog runs in podman without --enable-alpha-plugins', { skip }, async () => {
-  assert.ok(podman, 'podman is required (KUSTOMIZE_TS_REQUIRE_CONTAINERS=1) but not installed');
   const dir = tree({ 'catalog.yaml': catalogYaml('c', renamerFunction(containerRuntime(`          image: ${IMAGE}\n`))) });
   const { resolver, ctx } = setup(dir, { ...opts, enablePlugins: false });
   assert.deepEqual(await runOnConfigMap(resolver(['catalog.yaml']), ctx), ['ctr-cm']);

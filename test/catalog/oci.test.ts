@@ -6,15 +6,14 @@ import { after, before, describe, test } from 'node:test';
 import { CATALOG_LAYER_MEDIA_TYPE } from '../../src/catalog/catalog-store.js';
 import { KustomizeError } from '../../src/errors.js';
 import { startServer } from '../load/git-http-server.js';
-import { registryUnavailable, startRegistry, type TestRegistry } from '../oci/registry.js';
+import { startRegistry, type TestRegistry } from '../oci/registry.js';
 import { catalogYaml, execRuntime, renamerFunction, renamerScript, runOnConfigMap, setup, sha256, tree } from './harness.js';
+import { requireTool } from '../require-tool.js';
 
 // Catalogs as OCI artifacts in a real registry (Debian's docker-registry) on 127.0.0.1, pushed
-// by the test itself over the distribution API (plain fetch, not our client). Without the
-// registry these tests skip with a message, unless KUSTOMIZE_TS_REQUIRE_REGISTRY=1.
+// by the test itself over the distribution API (plain fetch, not our client).
 
-const skip = registryUnavailable();
-if (skip) process.stderr.write(`# SKIPPING catalog OCI tests: ${skip}\n`);
+const { skip } = requireTool('registry');
 
 /** Pushes one blob (monolithic upload); returns its descriptor. */
 async function pushBlob(base: string, repo: string, mediaType: string, bytes: Uint8Array<ArrayBuffer>) {

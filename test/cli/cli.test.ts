@@ -360,23 +360,40 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     nodeFs.writeFileSync(nodePath.join(src, 'kustomization.yaml'), 'resources:\n- r.yaml\n');
     const many = Array.from({ length: 20000 }, (_, i) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm-${i}\ndata:\n  k: v\n`);
     nodeFs.writeFileSync(nodePath.join(src, 'r.yaml'), many.join('---\n'));
+    // a probe loaded into the CLI says (on fd 3) when a write to stdout first finds the pipe full
+    const probe = nodePath.join(src, 'full-pipe-probe.cjs');
+    nodeFs.writeFileSync(
+      probe,
+      `const fs = require('node:fs');
+const writeSync = fs.writeSync;
+let told = false;
+fs.writeSync = function (fd, ...rest) {
+  try {
+    return writeSync.call(fs, fd, ...rest);
+  } catch (e) {
+    if (fd === 1 && e.code === 'EAGAIN' && !told) {
+      told = true;
+      writeSync.call(fs, 3, 'full');
+    }
+    throw e;
+  }
+};
+`,
+    );
     // perl (Debian's perl-base) sets O_NONBLOCK on the pipe and runs the CLI on it, as some parents do
     const nonBlocking = 'use Fcntl; fcntl(STDOUT, F_SETFL, fcntl(STDOUT, F_GETFL, 0) | O_NONBLOCK) or die; exec @ARGV or die';
-    const child = spawn('perl', ['-e', nonBlocking, process.execPath, BIN, 'build', src], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('perl', ['-e', nonBlocking, process.execPath, '--require', probe, BIN, 'build', src], { stdio: ['ignore', 'pipe', 'pipe', 'pipe'] });
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const status = new Promise<number | null>((resolve) => child.on('close', resolve));
-    // nothing is read for a while: the pipe fills long before, and the CLI's writes find it full
+    // nothing is read before the CLI has found the pipe full (or has ended without finding it so)
+    const foundFull = await new Promise<boolean>((resolve) => {
+      child.stdio[3]!.once('data', () => resolve(true));
+      child.once('exit', () => resolve(false));
+    });
     const chunks: Buffer[] = [];
-    let reading = false;
-    const drain = (): void => {
-      for (let chunk: Buffer | null; reading && (chunk = child.stdout.read() as Buffer | null) !== null; ) chunks.push(chunk);
-    };
-    child.stdout.on('readable', drain);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    reading = true;
-    drain();
-    assert.deepEqual([await status, stderr], [0, '']);
+    child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
+    assert.deepEqual([foundFull, await status, stderr], [true, 0, '']);
     assert.equal(Buffer.concat(chunks).toString('utf8').split('---\n').length, 20000);
   });
 

@@ -5,7 +5,7 @@
  * are usage errors.
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ import { test } from 'node:test';
 import { main } from '../../src/cli/main.js';
 import { exec, writeTree } from '../plugins/plugin-tree.js';
 import { buildImage as buildBusyboxImage } from '../plugins/container-image.js';
+import { requireTool } from '../require-tool.js';
 
 async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
@@ -82,9 +83,7 @@ test('deprecated flags are noted as kubectl notes them', async () => {
 
 // Containers
 
-const podman = spawnSync('podman', ['--version']).status === 0;
-const required = process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
-const skip = !podman && !required ? 'podman is not installed: run scripts/setup-containers.sh (as root)' : false;
+const { skip } = requireTool('podman');
 const IMAGE = 'localhost/kustomize-ts-test/flags:v1';
 
 function buildImage(): void {
@@ -127,7 +126,6 @@ const image = () => {
 };
 
 test('--env, --mount and --as-current-user reach a container function', { skip }, async () => {
-  assert.ok(podman, 'podman is required (KUSTOMIZE_TS_REQUIRE_CONTAINERS=1) but not installed');
   image();
   const app = join(containerTree(), 'app');
   const plain = await cli(['build', app, '--enable-alpha-plugins']);

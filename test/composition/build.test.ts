@@ -6,7 +6,7 @@
  * (functions need the disk).
  */
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,11 +14,14 @@ import { after, before, describe, test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build, type BuildOptions } from '../../src/build/build.js';
 import { dumpChart } from '../helm/charts.js';
-import { HELM, skipHelm } from '../helm/helm-env.js';
+import { helm as helmPath, skipHelm } from '../helm/helm-env.js';
 import { startServer } from '../load/git-http-server.js';
 import { rejectsWith } from './expect-error.js';
 import { exec, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
 import { buildImage } from '../plugins/container-image.js';
+import { requireTool } from '../require-tool.js';
+
+const podman = requireTool('podman');
 
 type Files = Record<string, TreeFile>;
 
@@ -261,7 +264,7 @@ ${behavior}`;
       'k/kustomization.yaml': `resources: [a.yaml]\ngenerators:\n- |-\n  ${helm}`,
       'k/a.yaml': CM('a'),
     };
-    const options = { enableHelm: true, helmCommand: HELM! };
+    const options = { enableHelm: true, helmCommand: helmPath() };
     const yaml = await buildOnDisk(files, 'c', options);
     assert.equal(yaml, await buildOnDisk(files, 'k', options));
     assert.match(yaml, /name: plug-dump/);
@@ -408,9 +411,7 @@ describe('function runtimes', () => {
     }
   });
 
-  // as in test/plugins/container-functions.test.ts: skipped loudly without podman, failed when CI requires it
-  const containers = spawnSync('podman', ['--version']).status === 0 || process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
-  test('a container provider runs the function in a real container (podman)', { skip: !containers && 'podman is not installed: run scripts/setup-containers.sh' }, async () => {
+  test('a container provider runs the function in a real container (podman)', { skip: podman.skip }, async () => {
     const image = 'localhost/kustomize-ts-test/composition-prefix:v1';
     buildImage(image, "/bin/busybox sed -e 's/^    name: \\(.*\\)$/    name: boxed-\\1/'\n");
     const files = {

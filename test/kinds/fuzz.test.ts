@@ -13,6 +13,7 @@ import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { RemoteSource } from '../../src/load/remote/remote-source.js';
+import { assertProperty } from '../property.js';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -166,6 +167,6 @@ test('the unmutated tree builds', async () => {
 
 test('every failure of a mutated tree is a KustomizeError', async () => {
   const runs = Number(process.env['FUZZ_RUNS'] ?? 300);
-  await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), buildMutated), { numRuns: runs });
+  await assertProperty(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 3 }), buildMutated), runs);
   assert.equal(Object.prototype.hasOwnProperty.call(Object.prototype, 'polluted'), false, 'no mutation reached Object.prototype');
 });

@@ -8,12 +8,13 @@ import { KustomizeError } from '../../src/errors.js';
 import { pushArtifact } from '../../src/oci/client.js';
 import { MediaType } from '../../src/oci/media-types.js';
 import { writeTreeArchive } from '../../src/oci/tar.js';
-import { pushTree, registryUnavailable, startRegistry, treeFiles, type TestRegistry } from '../oci/registry.js';
+import { pushTree, startRegistry, treeFiles, type TestRegistry } from '../oci/registry.js';
+import { requireTool } from '../require-tool.js';
 
 // oci:// bases published as Flux publishes kustomize trees (one tar.gz layer), pulled from a
 // real registry (docker-registry) on 127.0.0.1.
 
-const skip = registryUnavailable();
+const { skip } = requireTool('registry');
 const enc = (s: string) => new TextEncoder().encode(s);
 
 describe('oci:// bases', { skip }, () => {

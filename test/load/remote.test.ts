@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
+import { requireTool } from '../require-tool.js';
 import { seedRemoteTree, startServer } from './git-http-server.js';
 
 // Remote bases and files, served for real from 127.0.0.1: a git repository (file:// and smart
@@ -16,7 +17,8 @@ const work = mkdtempSync(join(tmpdir(), 'kts-remote-'));
 const gitRoot = join(work, 'srv');
 const files = join(work, 'www');
 let server: { url: string; close: () => Promise<void> };
-
+// the reference for the last test
+const kubectl = requireTool('kubectl');
 
 before(async () => {
   seedRemoteTree(work, ['one', 'two']);
@@ -81,11 +83,11 @@ test('a ref that git would read as --upload-pack runs nothing, also from inside 
   assert.equal(existsSync(marker), false);
 });
 
-test('the same remote base builds identically with kubectl kustomize', { skip: spawnSync('kubectl', ['version', '--client']).status !== 0 && 'kubectl is not installed' }, async () => {
+test('the same remote base builds identically with kubectl kustomize', { skip: kubectl.skip }, async () => {
   const dir = mkdtempSync(join(tmpdir(), 'kts-remote-overlay-'));
   writeFileSync(join(dir, 'kustomization.yaml'), `resources:\n- ${server.url}/org/repo.git//base?ref=v1\n- ${server.url}/manifests/svc.yaml\nnamespace: prod\n`);
   const ours = (await build(dir, { reorder: 'legacy' })).yaml;
   // asynchronously: the git server answering kubectl runs in this process
-  const theirs = (await promisify(execFile)('kubectl', ['kustomize', dir])).stdout;
+  const theirs = (await promisify(execFile)(kubectl.path, ['kustomize', dir])).stdout;
   assert.equal(ours, theirs);
 });

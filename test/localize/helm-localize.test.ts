@@ -6,10 +6,8 @@ import { DiskFileSystem } from '../../src/fs/disk.js';
 import { localize } from '../../src/localize/localize.js';
 import { build } from '../../src/build/build.js';
 import { dumpChart } from '../helm/charts.js';
-import { helm, skipHelm, warnIfSkipped, writeTree } from '../helm/helm-env.js';
+import { helm, skipHelm, writeTree } from '../helm/helm-env.js';
 import { unreachable } from './unreachable-remote.js';
-
-warnIfSkipped();
 
 test('helm: the chart home (default and helmGlobals) and values files are copied; the copy renders the same with a real helm', { skip: skipHelm }, async () => {
   const root = writeTree({

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -8,11 +8,12 @@ import { pullArtifact, pushArtifact, resolveDigest } from '../../src/oci/client.
 import { sha256Digest } from '../../src/oci/digest.js';
 import { MediaType } from '../../src/oci/media-types.js';
 import { startTokenService } from './token-service.js';
-import { registryUnavailable, startRegistry, TEST_USER, type TestRegistry } from './registry.js';
+import { startRegistry, TEST_USER, type TestRegistry } from './registry.js';
+import { requireTool } from '../require-tool.js';
 
 // The OCI client against a real registry (docker-registry, distribution 2.8) on 127.0.0.1.
 
-const skip = registryUnavailable();
+const { skip } = requireTool('registry');
 const enc = (s: string) => new TextEncoder().encode(s);
 const remoteFailed = (pattern: RegExp) => (e: unknown) => e instanceof KustomizeError && e.code === 'REMOTE_FAILED' && pattern.test(e.message);
 
@@ -50,7 +51,7 @@ describe('OCI client, anonymous registry', { skip }, () => {
     const layer = enc('original bytes!');
     await pushArtifact(ref, { layers: [{ mediaType: MediaType.fluxContent, bytes: layer }] });
     const hex = (await sha256Digest(layer)).slice('sha256:'.length);
-    const data = join(registryStorage(registry), 'docker/registry/v2/blobs/sha256', hex.slice(0, 2), hex, 'data');
+    const data = join(registry.storage, 'docker/registry/v2/blobs/sha256', hex.slice(0, 2), hex, 'data');
     assert.equal(readFileSync(data, 'utf8'), 'original bytes!');
     writeFileSync(data, 'tampered bytes!');
     await assert.rejects(pullArtifact(ref), remoteFailed(/digest mismatch: expected sha256:[0-9a-f]{64}, got sha256:/));
@@ -107,13 +108,3 @@ describe('OCI client, registry with token authentication (Bearer)', { skip }, ()
     );
   });
 });
-
-/** The registry's storage directory, found from its config (the test registry writes one per instance). */
-function registryStorage(registry: TestRegistry): string {
-  const tmp = tmpdir();
-  for (const name of readdirSync(tmp).filter((n) => n.startsWith('kts-registry-'))) {
-    const config = readFileSync(join(tmp, name, 'config.yml'), 'utf8');
-    if (config.includes(`addr: ${registry.host}`)) return join(tmp, name, 'data');
-  }
-  throw new Error(`no storage for ${registry.host}`);
-}

@@ -1,6 +1,5 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pushArtifact } from '../../src/oci/client.js';
@@ -10,23 +9,14 @@ import { writeTreeArchive, type TreeFile } from '../../src/oci/tar.js';
 
 /**
  * A real OCI registry (Debian's `docker-registry`, distribution 2.8) on 127.0.0.1 for tests:
- * `scripts/setup-registry.sh` installs it. Without it the tests that need it skip with a
- * message, unless KUSTOMIZE_TS_REQUIRE_REGISTRY=1 (as in CI), which makes them fail.
+ * `scripts/setup-registry.sh` installs it; the tests ask for it with `requireTool('registry')`.
  */
 export interface TestRegistry {
   /** `127.0.0.1:PORT`, as written in `oci://` references */
   host: string;
+  /** where it keeps its blobs and manifests, for a test that tampers with them */
+  storage: string;
   stop: () => Promise<void>;
-}
-
-/** Why the registry tests cannot run here, or undefined when they can. */
-export function registryUnavailable(): string | undefined {
-  const found = spawnSync('docker-registry', ['--version'], { stdio: 'ignore' }).status === 0;
-  if (found) return undefined;
-  if (process.env['KUSTOMIZE_TS_REQUIRE_REGISTRY'] === '1') {
-    throw new Error('docker-registry is required (KUSTOMIZE_TS_REQUIRE_REGISTRY=1) but not installed: run scripts/setup-registry.sh');
-  }
-  return 'docker-registry is not installed (scripts/setup-registry.sh installs it)';
 }
 
 /** The user `tester` with password `s3cret-pw`, as a bcrypt htpasswd line (cost 4, made with Python's crypt). */
@@ -36,7 +26,6 @@ const HTPASSWD = 'tester:$2b$04$BGNB8ffQGdfUoXG/rR0ce.EBD7L8Ox1at8A6mYrBI.yghR5o
 /** Starts a registry with its own storage; `auth: 'htpasswd'` makes it ask for TEST_USER (Basic). */
 export async function startRegistry(options: { auth?: 'htpasswd' | { token: TokenAuthConfig } } = {}): Promise<TestRegistry> {
   const dir = mkdtempSync(join(tmpdir(), 'kts-registry-'));
-  const port = await freePort();
   let auth = '';
   if (options.auth === 'htpasswd') {
     writeFileSync(join(dir, 'htpasswd'), HTPASSWD);
@@ -45,17 +34,16 @@ export async function startRegistry(options: { auth?: 'htpasswd' | { token: Toke
     const t = options.auth.token;
     auth = `auth: {token: {realm: "${t.realm}", service: ${t.service}, issuer: ${t.issuer}, rootcertbundle: ${t.rootCertBundle}}}\n`;
   }
+  // port 0: the registry takes a free port and names it in its "listening on" line (level info)
   writeFileSync(
     join(dir, 'config.yml'),
-    `version: 0.1\nlog: {level: error, accesslog: {disabled: true}}\nstorage: {filesystem: {rootdirectory: ${join(dir, 'data')}}, delete: {enabled: true}}\nhttp: {addr: 127.0.0.1:${port}, secret: test-only-secret}\n${auth}`,
+    `version: 0.1\nlog: {level: info, accesslog: {disabled: true}}\nstorage: {filesystem: {rootdirectory: ${join(dir, 'data')}}, delete: {enabled: true}}\nhttp: {addr: 127.0.0.1:0, secret: test-only-secret}\n${auth}`,
   );
   const child = spawn('docker-registry', ['serve', join(dir, 'config.yml')], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let log = '';
-  child.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-  const host = `127.0.0.1:${port}`;
-  await waitUntilUp(`http://${host}/v2/`, child, () => log);
+  const host = await listening(child);
   return {
     host,
+    storage: join(dir, 'data'),
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -75,28 +63,20 @@ export interface TokenAuthConfig {
   rootCertBundle: string;
 }
 
-async function waitUntilUp(url: string, child: ChildProcess, log: () => string): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (child.exitCode !== null) throw new Error(`docker-registry exited: ${log()}`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  child.kill();
-  throw new Error(`docker-registry did not come up: ${log()}`);
-}
-
-function freePort(): Promise<number> {
+/** The registry's `127.0.0.1:PORT` once it says it listens; fails when it exits first. */
+function listening(child: ChildProcess): Promise<string> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
+    let log = '';
+    const read = (d: string): void => {
+      log += d;
+      const address = /msg="listening on (127\.0\.0\.1:\d+)"/.exec(log)?.[1];
+      if (!address) return;
+      // what it logs from here on (a line a request) is not needed
+      child.stderr!.off('data', read);
+      resolve(address);
+    };
+    child.stderr!.setEncoding('utf8').on('data', read);
+    child.once('exit', () => reject(new Error(`docker-registry exited: ${log}`)));
   });
 }
 

@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,7 @@ import {
   patchStrategyAndKeys,
   type SchemaNode,
 } from '../../src/openapi/schema.js';
+import { requireTool } from '../require-tool.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -68,11 +69,13 @@ test('built-in schema: map values via additionalProperties, unknown fields and k
   assert.strictEqual(builtinSchema(), s, 'decoded once');
 });
 
-test('the checked-in compact schema is what the script derives from the shared data', { skip: !existsSync(join(repo, '..', 'shared', 'openapi', 'kubernetes-openapi-v1.21.2.json.gz')) }, () => {
+const openapiDocument = requireTool('openapi-data');
+
+test('the checked-in compact schema is what the script derives from the shared data', { skip: openapiDocument.skip }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'compact-openapi-'));
   try {
     const out = join(dir, 'out.ts');
-    execFileSync(process.execPath, [join(repo, 'scripts', 'compact-openapi.mjs'), join(repo, '..', 'shared', 'openapi', 'kubernetes-openapi-v1.21.2.json.gz'), out], { stdio: 'ignore' });
+    execFileSync(process.execPath, [join(repo, 'scripts', 'compact-openapi.mjs'), openapiDocument.path, out], { stdio: 'ignore' });
     assert.equal(readFileSync(out, 'utf8'), readFileSync(join(repo, 'src', 'openapi', 'kubernetes-v1.21.2.generated.ts'), 'utf8'));
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -1,38 +1,34 @@
 import assert from 'node:assert/strict';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/build/build.js';
+import { requireTool } from '../require-tool.js';
 import { buildImage } from './container-image.js';
 import { writeTree } from './plugin-tree.js';
 
 // Container KRM functions in real containers, through podman (the CI installs it with
-// scripts/setup-containers.sh). Without podman these tests are reported as skipped, loudly;
-// with KUSTOMIZE_TS_REQUIRE_CONTAINERS=1 (as in CI) a missing podman fails them instead.
+// scripts/setup-containers.sh; test/require-tool.ts says what happens without it).
 
-const podman = spawnSync('podman', ['--version']).status === 0;
-const required = process.env['KUSTOMIZE_TS_REQUIRE_CONTAINERS'] === '1';
-const skip = !podman && !required ? 'podman is not installed: run scripts/setup-containers.sh (as root) to run the container function tests' : false;
-if (skip) process.stderr.write(`# SKIPPING container function tests: ${skip}\n`);
+const podman = requireTool('podman');
+const kubectl = requireTool('kubectl');
+const skip = podman.skip;
 
 const IMAGE = 'localhost/kustomize-ts-test/sed:v1';
 const FAILING_IMAGE = 'localhost/kustomize-ts-test/fails:v1';
 
-const images = podman
-  ? (() => {
-      buildImage(
-        IMAGE,
-        [
-          "uid=$(/bin/busybox id -u)",
-          "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
-        ].join('\n') + '\n',
-      );
-      buildImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
-      return true;
-    })()
-  : false;
+if (!skip) {
+  buildImage(
+    IMAGE,
+    [
+      "uid=$(/bin/busybox id -u)",
+      "/bin/busybox sed -e 's/^    name: /    name: fn-/' -e \"s/^      whoami: .*/      whoami: '$uid'/\"",
+    ].join('\n') + '\n',
+  );
+  buildImage(FAILING_IMAGE, '/bin/busybox cat > /dev/null\necho "container says no" >&2\nexit 4\n');
+}
 
 const fn = (image: string, extra = '') => `apiVersion: example.com/v1
 kind: Sed
@@ -52,19 +48,18 @@ const app = (fnYaml: string) =>
   });
 
 test('a container function runs in a real container, as user nobody', { skip }, async () => {
-  assert.ok(images, 'podman is required (KUSTOMIZE_TS_REQUIRE_CONTAINERS=1) but not installed');
   const dir = app(fn(IMAGE));
   const { yaml } = await build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman' });
   assert.equal(yaml, 'apiVersion: v1\ndata:\n  k: v\nkind: ConfigMap\nmetadata:\n  annotations:\n    whoami: "65534"\n  name: fn-cm\n');
 });
 
-test('the output matches kubectl kustomize running the same container function', { skip: skip || (spawnSync('kubectl', ['version', '--client']).status !== 0 && 'kubectl is not installed') }, async () => {
+test('the output matches kubectl kustomize running the same container function', { skip: skip || kubectl.skip }, async () => {
   const dir = app(fn(IMAGE));
   const ours = (await build(join(dir, 'app'), { enablePlugins: true, containerRuntime: 'podman', reorder: 'legacy' })).yaml;
   // kubectl calls `docker`: give it podman under that name
   const shim = mkdtempSync(join(tmpdir(), 'kts-docker-shim-'));
-  if (!existsSync(join(shim, 'docker'))) symlinkSync(execFileSync('sh', ['-c', 'command -v podman']).toString().trim(), join(shim, 'docker'));
-  const theirs = execFileSync('kubectl', ['kustomize', '--enable-alpha-plugins', join(dir, 'app')], {
+  if (!existsSync(join(shim, 'docker'))) symlinkSync(podman.path, join(shim, 'docker'));
+  const theirs = execFileSync(kubectl.path, ['kustomize', '--enable-alpha-plugins', join(dir, 'app')], {
     env: { ...process.env, PATH: `${shim}:${process.env['PATH']}` },
   }).toString();
   assert.equal(ours, theirs);

@@ -3,17 +3,15 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { corpusDir, runCorpus } from './corpus.js';
+import { requireTool } from '../require-tool.js';
+import { runCorpus } from './corpus.js';
 
 const repo = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const listFile = join(repo, 'conformance', 'starlark-expected-passes.txt');
+const corpus = requireTool('starlark-corpus');
 
-test('the Starlark conformance corpus: no chunk listed as passing fails', (t) => {
-  const results = runCorpus(corpusDir(repo));
-  if (!results) {
-    t.skip('no corpus at ../shared/starlark-conformance');
-    return;
-  }
+test('the Starlark conformance corpus: no chunk listed as passing fails', { skip: corpus.skip }, (t) => {
+  const results = runCorpus(corpus.path);
   const expected = existsSync(listFile) ? readFileSync(listFile, 'utf8').split('\n').filter(Boolean) : [];
   assert.ok(expected.length > 0, 'the list of passing chunks is there');
   const byName = new Map(results.map((r) => [r.name, r]));

@@ -78,8 +78,14 @@ test('limits: steps (infinite loop), deadline, recursion depth, runaway strings 
   assert.equal(loop.limit, 'steps');
   assert.match(loop.message, /^main\.star:\d+:\d+: Starlark computation cancelled: too many steps/);
 
-  const slow = evalError('def f():\n    while True:\n        pass\nf()\n', { dialect: { while: true }, limits: { deadline: Date.now() + 50 } });
+  // a clock that moves one tick each time it is read (every 1024 steps): the deadline of 5 ticks
+  // comes at a known step, long before the default step budget, however fast the machine runs
+  let ticks = 0;
+  const fiveTicks = { deadline: 5, now: () => ticks++ };
+  const slow = evalError('def f():\n    while True:\n        pass\nf()\n', { dialect: { while: true }, limits: fiveTicks });
   assert.equal(slow.limit, 'deadline');
+  assert.match(slow.message, /^main\.star:\d+:\d+: Starlark computation cancelled: deadline exceeded$/);
+  assert.equal(ticks, 7, 'read at steps 1024, 2048, ... 7168: the seventh read (6 > 5) stops it');
 
   const deep = evalError('def f(n):\n    return f(n + 1)\nf(0)\n', { dialect: { recursion: true }, limits: { maxDepth: 100 } });
   assert.equal(deep.limit, 'depth');

@@ -89,7 +89,7 @@ To load completions in your current shell session:
 }
 
 /** The subcommands (or, for `-…`, the flags) of the command the words lead to that start with the last word. */
-export function candidates(root: Command, words: string[]): string[] {
+function candidates(root: Command, words: string[]): string[] {
   const prefix = words[words.length - 1] ?? '';
   let command = root;
   // the persistent flags of the commands on the way, which every command below takes

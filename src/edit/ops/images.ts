@@ -41,7 +41,7 @@ export function parseImageArg(arg: string): ImageEdit {
 }
 
 /** An image reference's name, tag and digest; a `:` before the first `/` is a registry port, not a tag. */
-export function splitImageName(image: string): { name: string; tag: string; digest: string } {
+function splitImageName(image: string): { name: string; tag: string; digest: string } {
   const slash = image.indexOf('/');
   const offset = slash > 0 ? slash : 0;
   const search = image.slice(offset);

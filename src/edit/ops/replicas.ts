@@ -10,7 +10,7 @@ export interface SetReplicas {
   replicas: { name: string; count: number }[];
 }
 
-export const REPLICAS_FORMAT_ERROR = 'invalid format of replica, use the following format: <name>=<count>';
+const REPLICAS_FORMAT_ERROR = 'invalid format of replica, use the following format: <name>=<count>';
 
 /** Reads one `edit set replicas` argument, `name=count`. */
 export function parseReplicasArg(arg: string): { name: string; count: number } {

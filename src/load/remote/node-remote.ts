@@ -12,7 +12,7 @@ import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 import { HttpStatusError, httpGet, type RemoteOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
-export interface NodeRemoteOptions {
+interface NodeRemoteOptions {
   /** seconds an HTTP request may take; default 60 */
   httpTimeout?: number;
   /** `--remote-cache`: keep fetched trees and files here across builds (see remote-cache.ts) */

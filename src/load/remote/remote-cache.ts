@@ -23,7 +23,7 @@ export interface CachedHttpFile {
   lastModified?: string;
 }
 
-export type TreeKind = 'git' | 'oci';
+type TreeKind = 'git' | 'oci';
 
 /**
  * The opt-in cache of remote bases across builds (`--remote-cache DIR`), content-addressed:
