@@ -96,6 +96,30 @@ export class KustomizeError extends Error {
   }
 }
 
+/** What a warning is about. */
+export type WarningCode =
+  /** a kustomization field kustomize deprecated (`bases`, `commonLabels`, `vars`, …) */
+  | 'FIELD_DEPRECATED'
+  /** vars that were declared and never replaced */
+  | 'VARS_UNUSED'
+  /** `sortOptions` and `--reorder` both set: the kustomization wins */
+  | 'SORT_OPTIONS_OVERRIDE'
+  /** what a plugin or function said: its results, its prints, an environment variable it did not get */
+  | 'PLUGIN_MESSAGE'
+  /** a remote cache entry that was corrupted, fetched again */
+  | 'REMOTE_CACHE_CORRUPT';
+
+/**
+ * A warning of a build: its message is what kustomize (and the CLI) prints to stderr; `file`
+ * is named as an error's is (see {@link ErrorContext.file}).
+ */
+export interface Warning {
+  readonly code: WarningCode;
+  readonly message: string;
+  readonly file?: string;
+  readonly remote?: string;
+}
+
 /** The message of any thrown value. */
 export function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);

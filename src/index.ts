@@ -23,7 +23,7 @@ export {
   type OutputOptions,
   type StorageMount,
 } from './options.js';
-export { KustomizeError, type ErrorCode } from './errors.js';
+export { KustomizeError, type ErrorCode, type Warning, type WarningCode } from './errors.js';
 export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
 export type { EditOp } from './edit/ops.js';
 export { createKustomization, type CreateOptions } from './edit/create.js';

@@ -1,3 +1,4 @@
+import type { Warning } from './errors.js';
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
@@ -91,8 +92,8 @@ export interface OutputOptions {
   reorder: ReorderOption;
   /** `--enable-managedby-label`: add `app.kubernetes.io/managed-by: kustomize-ts-<version>` */
   addManagedByLabel: boolean;
-  /** receives warnings (kustomize prints them to stderr as `# Warning: ...`) */
-  warn: ((message: string) => void) | undefined;
+  /** receives warnings (the CLI prints their messages to stderr, as kustomize prints its own) */
+  warn: ((warning: Warning) => void) | undefined;
 }
 
 /** Every option of a build, at its value or its default. */

@@ -1,3 +1,4 @@
+import type { Warning } from '../errors.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
@@ -27,7 +28,7 @@ export interface BuildCacheLimits {
 /** A build that read only what its file system answers, with what it made. */
 export interface RememberedBuild extends Readonly<Rendered> {
   inputs: InputRecord;
-  warnings: readonly string[];
+  warnings: readonly Warning[];
 }
 
 /**

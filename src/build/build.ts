@@ -1,3 +1,4 @@
+import type { Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
@@ -23,8 +24,8 @@ export interface BuildResult {
   resources: Resource[];
   /** the YAML `kustomize build` prints */
   yaml: string;
-  /** deprecation and other warnings, as kustomize prints them to stderr */
-  warnings: string[];
+  /** deprecations and other warnings: their messages are what kustomize prints to stderr */
+  warnings: Warning[];
 }
 
 /**
@@ -35,7 +36,7 @@ export interface BuildResult {
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
   const { cache, plugins = [], ...rest } = options;
-  const warnings: string[] = [];
+  const warnings: Warning[] = [];
   const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
     ...rest,
@@ -66,7 +67,7 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
 }
 
 /** A build's output kept by a cache, for the caller to keep: its resources are copied when first asked for (most callers want only the YAML). */
-function resultOf(kept: Readonly<Rendered> & { warnings: readonly string[] }): BuildResult {
+function resultOf(kept: Readonly<Rendered> & { warnings: readonly Warning[] }): BuildResult {
   let copies: Resource[] | undefined;
   return {
     yaml: kept.yaml,

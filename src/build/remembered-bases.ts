@@ -1,3 +1,4 @@
+import type { Warning } from '../errors.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import { Resource } from '../model/resource.js';
@@ -13,7 +14,7 @@ interface RememberedBase {
   /** the build's schema setting when the base started, and when it was done (see `OpenApiSchemaSetting.state`) */
   start: string;
   end: string;
-  warnings: readonly string[];
+  warnings: readonly Warning[];
   config: TransformerConfig;
   vars: VarSet;
   resources: readonly RememberedResource[];
@@ -55,7 +56,7 @@ export class RememberedBases {
     this.bases.delete(key);
     const scope = recording.openScope();
     const decidedBefore = build.filesDecide;
-    const warnings: string[] = [];
+    const warnings: Warning[] = [];
     let acc: Accumulator;
     let inputs: InputRecord;
     let decides: boolean;

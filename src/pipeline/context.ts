@@ -1,6 +1,6 @@
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import { KustomizeError } from '../errors.js';
+import { KustomizeError, type Warning } from '../errors.js';
 import { isWithin, relative } from '../fs/path.js';
 import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
@@ -39,9 +39,9 @@ export interface BaseEffects {
   readonly openapi: OpenApiSchemaSetting;
   /** whether what the build makes depends on nothing but its files (see `BuildContext.filesDecide`) */
   filesDecide: boolean;
-  warn(message: string): void;
-  /** Runs `run`, adding the warnings it prints to `into`. */
-  noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T>;
+  warn(warning: Warning): void;
+  /** Runs `run`, adding the warnings it gives to `into`. */
+  noteWarnings<T>(into: Warning[], run: () => Promise<T>): Promise<T>;
 }
 
 /** How many characters of step texts one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
@@ -78,7 +78,10 @@ export class BuildContext implements BaseEffects {
   private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
 
   /** where the warnings printed go besides `options.warn`: one list for each base being remembered */
-  private readonly warningNotes = new Set<string[]>();
+  private readonly warningNotes = new Set<Warning[]>();
+
+  /** the directory built, which the files warnings and errors name are relative to (set once the build's root is open) */
+  buildDir = '';
 
   constructor(
     readonly options: Readonly<ResolvedOptions>,
@@ -103,7 +106,7 @@ export class BuildContext implements BaseEffects {
     return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
   }
 
-  async noteWarnings<T>(into: string[], run: () => Promise<T>): Promise<T> {
+  async noteWarnings<T>(into: Warning[], run: () => Promise<T>): Promise<T> {
     this.warningNotes.add(into);
     try {
       return await run();
@@ -144,14 +147,18 @@ export class BuildContext implements BaseEffects {
   }
 
   /**
-   * An error as the build throws it: the file it names relative to the directory built
-   * (`buildDir`), or, in a tree the build fetched, to that tree's root with `remote` its URL.
+   * An error as the build throws it: the file it names relative to the directory built, or, in
+   * a tree the build fetched, to that tree's root with `remote` its URL.
    */
-  placed(e: unknown, buildDir: string): unknown {
+  placed(e: unknown): unknown {
     if (!(e instanceof KustomizeError) || e.file === undefined || !e.file.startsWith('/')) return e;
-    const file = e.file;
+    return e.placedIn(this.shownPlace(e.file));
+  }
+
+  /** How the build names the absolute file `file`: relative to the directory built, or to the root of the fetched tree it is in. */
+  private shownPlace(file: string): { file: string; remote?: string } {
     const tree = this.fetchedTrees.find((t) => isWithin(t.dir, file));
-    return e.placedIn(tree ? { file: relative(tree.dir, file), remote: tree.url } : { file: relative(buildDir, file) });
+    return tree ? { file: relative(tree.dir, file), remote: tree.url } : { file: relative(this.buildDir, file) };
   }
 
   /** Removes what the build fetched. */
@@ -164,12 +171,20 @@ export class BuildContext implements BaseEffects {
     return this.buildMetadata.length > 0;
   }
 
-  warn(message: string): void {
-    this.options.warn?.(message);
-    for (const notes of this.warningNotes) notes.push(message);
+  /** Gives a warning to the caller (its file, when absolute, named as the build names files). */
+  warn(warning: Warning): void {
+    const given = warning.file?.startsWith('/') ? { ...warning, ...this.shownPlace(warning.file) } : warning;
+    this.options.warn?.(given);
+    for (const notes of this.warningNotes) notes.push(given);
   }
 
   pluginContext(loader: Loader): PluginContext {
-    return { loader, options: this.options, openapi: this.openapi, warn: (m) => this.warn(m), documents: (text, file, options) => this.stepDocuments(text, file, options) };
+    return {
+      loader,
+      options: this.options,
+      openapi: this.openapi,
+      warn: (message) => this.warn({ code: 'PLUGIN_MESSAGE', message }),
+      documents: (text, file, options) => this.stepDocuments(text, file, options),
+    };
   }
 }

@@ -1,6 +1,6 @@
 import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import type { SortOptions } from '../kinds/kustomization.js';
+import type { Plan } from '../plan/plan.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { VERSION, type ResolvedOptions } from '../options.js';
@@ -41,10 +41,10 @@ export async function runBuild(
   const resolution = new PluginResolution([builtinResolver, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
   const ctx = new BuildContext(options, fs, resolution, memory);
   const cwd = options.cwd ?? '/';
-  let buildDir = resolve(cwd, path);
+  ctx.buildDir = resolve(cwd, path);
   try {
     const root = ctx.opened(await openBuildRoot(path, fs, options.loadRestrictor, cwd, () => ctx.remote()));
-    buildDir = root.root;
+    ctx.buildDir = root.root;
     const plan = loadPlan(root, ctx, true);
     const acc = await runPlan(plan, ctx);
     const resources = acc.resources;
@@ -53,10 +53,10 @@ export async function runBuild(
     await finishing('HashTransformer', {}, resources, finish);
     await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, finish);
     const unused = acc.vars.resolve(resources, acc.config.varReference);
-    if (unused.length > 0) ctx.warn(`well-defined vars that were never replaced: ${unused.join(',')}`);
+    if (unused.length > 0) ctx.warn({ code: 'VARS_UNUSED', message: `well-defined vars that were never replaced: ${unused.join(',')}` });
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
-    await sortResources(resources, plan.sortOptions, options.reorder, ctx, finish);
+    await sortResources(resources, plan, options.reorder, ctx, finish);
     if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
       await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, resources, finish);
@@ -68,7 +68,7 @@ export async function runBuild(
       filesDecide: ctx.filesDecide,
     };
   } catch (e) {
-    throw ctx.placed(e, buildDir);
+    throw ctx.placed(e);
   } finally {
     ctx.cleanup();
   }
@@ -81,12 +81,15 @@ async function finishing(kind: string, fields: YMap, resources: ResourceMap, ctx
 }
 
 /** The kustomization's `sortOptions` win over `--reorder`; without either the CLI sorts legacy, the library keeps input order. */
-async function sortResources(resources: ResourceMap, sortOptions: SortOptions | undefined, reorder: ResolvedOptions['reorder'], ctx: BuildContext, finish: PluginContext): Promise<void> {
+async function sortResources(resources: ResourceMap, plan: Plan, reorder: ResolvedOptions['reorder'], ctx: BuildContext, finish: PluginContext): Promise<void> {
+  const sortOptions = plan.sortOptions;
   if (sortOptions) {
     if (reorder !== 'unspecified') {
-      ctx.warn(
-        "Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.",
-      );
+      ctx.warn({
+        code: 'SORT_OPTIONS_OVERRIDE',
+        message: "Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.",
+        file: plan.loader.absolute(plan.fileName),
+      });
     }
     await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, resources, finish);
   } else if (reorder === 'legacy' || reorder === 'unspecified') {

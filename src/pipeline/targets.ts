@@ -25,7 +25,7 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
       { file: loader.root },
     );
   }
-  if (composition !== undefined) return compileComposition(loader, composition, (m) => ctx.warn(m));
+  if (composition !== undefined) return compileComposition(loader, composition, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file: loader.absolute(composition) }));
   if (names.length === 0) {
     throw new KustomizeError(
       'KUSTOMIZATION_NOT_FOUND',
@@ -37,7 +37,8 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
     throw new KustomizeError('KUSTOMIZATION_INVALID', `Found multiple kustomization files under: ${loader.root}\n`, { file: loader.root });
   }
   const name = names[0]!;
-  const kustomization = readKustomization(loader.loadText(name), loader.absolute(name), loader.root, (m) => ctx.warn(m));
+  const file = loader.absolute(name);
+  const kustomization = readKustomization(loader.loadText(name), file, loader.root, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }));
   const plan = compileKustomization(kustomization, loader, name);
   if (root) ctx.buildMetadata = kustomization.buildMetadata ?? [];
   applyOpenApiField(plan, ctx, root);

@@ -145,9 +145,9 @@ test('an answered build gives its warnings again', async () => {
   const cache = new BuildCache();
   const fs = MemoryFileSystem.from(files);
   const heard: string[][] = [[], []];
-  const first = await build('/app', { fs, cache, warn: (m) => heard[0]!.push(m) });
-  const second = await build('/app', { fs, cache, warn: (m) => heard[1]!.push(m) });
-  assert.match(first.warnings.join('\n'), /'commonLabels' is deprecated/);
+  const first = await build('/app', { fs, cache, warn: (w) => heard[0]!.push(w.message) });
+  const second = await build('/app', { fs, cache, warn: (w) => heard[1]!.push(w.message) });
+  assert.match(first.warnings.map((w) => w.message).join('\n'), /'commonLabels' is deprecated/);
   assert.deepEqual(second.warnings, first.warnings);
   assert.deepEqual(heard[1], heard[0]);
 });

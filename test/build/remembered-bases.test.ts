@@ -3,6 +3,7 @@
  * last build of the tree from the cache instead of building it again. Every test compares the
  * cached build with a build without a cache of the same files, and counts the bases reused.
  */
+import type { Warning } from '../../src/errors.js';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
@@ -90,7 +91,7 @@ function cachedTree(files: Record<string, string>) {
       current[path] = text;
       fs.writeFile(`/${path}`, text);
     },
-    async build(message: string): Promise<{ yaml: string; warnings: string[] }> {
+    async build(message: string): Promise<{ yaml: string; warnings: Warning[] }> {
       const cached = await build('/app', { fs, cache });
       const plain = await build('/app', { fs: MemoryFileSystem.from(current) });
       assert.equal(cached.yaml, plain.yaml, message);

@@ -111,7 +111,7 @@ describe('oci:// bases', { skip }, () => {
 
     writeFileSync(join(entry, 'tree/base/deployment.yaml'), 'kind: Tampered\n');
     const warnings: string[] = [];
-    await assert.rejects(overlay(text, { remoteCache, offline: true, warn: (m) => warnings.push(m) }), /is not in the remote cache/);
+    await assert.rejects(overlay(text, { remoteCache, offline: true, warn: (w) => warnings.push(w.message) }), /is not in the remote cache/);
     assert.deepEqual(warnings, [`remote cache: the entry for oci ${digest} was corrupted; fetching it again`]);
     assert.equal((await overlay(text, { remoteCache })).yaml, online.yaml);
     assert.deepEqual(readdirSync(join(remoteCache, 'tmp')), []);

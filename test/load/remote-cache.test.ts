@@ -182,7 +182,7 @@ test('a corrupted cache entry is detected, reported and fetched again', async ()
   writeFileSync(join(remoteCache, 'http', httpEntry, 'body'), 'kind: Tampered\n');
   writeFileSync(gitLog, '');
   const warnings: string[] = [];
-  const second = await build('/app', { fs, remoteCache, warn: (m) => warnings.push(m) });
+  const second = await build('/app', { fs, remoteCache, warn: (w) => warnings.push(w.message) });
   assert.equal(second.yaml, first.yaml);
   assert.ok(gitRuns().includes('fetch'), 'the repository was fetched again');
   assert.deepEqual(warnings.sort(), [
@@ -201,7 +201,7 @@ test('concurrent builds sharing a cold cache directory both succeed and leave on
   assert.deepEqual(readdirSync(join(remoteCache, 'tmp')), []);
   writeFileSync(gitLog, '');
   const warnings: string[] = [];
-  await build('/app', { fs, remoteCache, offline: true, warn: (m) => warnings.push(m) });
+  await build('/app', { fs, remoteCache, offline: true, warn: (w) => warnings.push(w.message) });
   assert.deepEqual(warnings, []);
 });
 

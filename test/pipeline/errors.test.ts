@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { KustomizeError } from '../../src/errors.js';
+import { KustomizeError, type Warning } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build, type BuildOptions } from '../../src/build/build.js';
 import type { PluginRegistration } from '../../src/plugins/plugin.js';
@@ -189,4 +189,27 @@ test('a cycle names the directory that closes it', async () => {
   const e = await failure({ 'app/kustomization.yaml': 'resources:\n- sub\n', 'app/sub/kustomization.yaml': 'resources:\n- ..\n' });
   assert.equal(e.code, 'CYCLE');
   assert.equal(e.file, '.');
+});
+
+test('warnings are objects: a code, kustomize\'s message, and the file, named as errors name files', async () => {
+  const heard: Warning[] = [];
+  const files = {
+    'base/kustomization.yaml': 'resources:\n- cm.yaml\ncommonLabels:\n  a: b\n',
+    'base/cm.yaml': CM,
+    'app/kustomization.yaml': 'resources:\n- ../base\nsortOptions:\n  order: fifo\n',
+  };
+  const { warnings } = await build('/app', { fs: MemoryFileSystem.from(files), reorder: 'legacy', warn: (w) => heard.push(w) });
+  assert.deepEqual(warnings, [
+    {
+      code: 'FIELD_DEPRECATED',
+      message: "# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. Run 'kustomize-ts edit fix' to update your Kustomization automatically.",
+      file: '../base/kustomization.yaml',
+    },
+    {
+      code: 'SORT_OPTIONS_OVERRIDE',
+      message: "Warning: Sorting order is set both in 'kustomization.yaml' ('sortOptions') and in a CLI flag ('--reorder'). Using the kustomization file over the CLI flag.",
+      file: 'kustomization.yaml',
+    },
+  ]);
+  assert.deepEqual(heard, warnings, 'the warn option hears each as it is given');
 });

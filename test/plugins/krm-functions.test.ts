@@ -62,7 +62,7 @@ YAML
 `),
   });
   const warnings: string[] = [];
-  const { yaml } = await build(join(dir, 'app'), { enablePlugins: true, enableExec: true, warn: (m) => warnings.push(m) });
+  const { yaml } = await build(join(dir, 'app'), { enablePlugins: true, enableExec: true, warn: (w) => warnings.push(w.message) });
   assert.equal(yaml, 'apiVersion: v1\nkind: Service\nmetadata:\n  name: generated\n');
   assert.equal(warnings.length, 1);
   assert.match(warnings[0]!, /function Gen\.v1\.example\.com\/gen.* result \[info\] Service\/generated: looked fine/);

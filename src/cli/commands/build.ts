@@ -29,7 +29,7 @@ If DIR is omitted, '.' is assumed.`,
   async run({ flags, positional }, io) {
     if (positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a kustomization directory; got ${positional.length}`);
     const options = optionsFromFlags(flags, process.env);
-    const result = await build(positional[0] ?? '.', { ...options, warn: (m) => io.err(`${m}\n`) });
+    const result = await build(positional[0] ?? '.', { ...options, warn: (w) => io.err(`${w.message}\n`) });
     const output = flags.get('output') as string | undefined;
     if (output === undefined) io.out(result.yaml);
     else writeBuildOutput(output, result);

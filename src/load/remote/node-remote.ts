@@ -1,7 +1,7 @@
 import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { KustomizeError } from '../../errors.js';
+import { KustomizeError, type Warning } from '../../errors.js';
 import { DiskFileSystem } from '../../fs/disk.js';
 import { pullArtifact, resolveDigest, type OciClientOptions } from '../../oci/client.js';
 import { MediaType } from '../../oci/media-types.js';
@@ -22,7 +22,7 @@ interface NodeRemoteOptions {
   /** how the OCI client authenticates (default: the container auth files) */
   oci?: OciClientOptions;
   /** told when a corrupted cache entry is thrown away */
-  warn?: (message: string) => void;
+  warn?: (warning: Warning) => void;
 }
 
 /** The layer media types an `oci://` base may have: Flux's, or a generic tar.gz layer. */
@@ -43,7 +43,7 @@ export class NodeRemoteSource implements RemoteSource {
 
   constructor(private readonly options: NodeRemoteOptions = {}) {
     if (options.cacheDir) {
-      this.cache = new RemoteCache(options.cacheDir, (entry) => options.warn?.(`remote cache: the entry for ${entry} was corrupted; fetching it again`));
+      this.cache = new RemoteCache(options.cacheDir, (entry) => options.warn?.({ code: 'REMOTE_CACHE_CORRUPT', message: `remote cache: the entry for ${entry} was corrupted; fetching it again` }));
     }
   }
 

@@ -1,4 +1,4 @@
-import { KustomizeError } from '../../errors.js';
+import { KustomizeError, type Warning } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
 import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
@@ -33,7 +33,7 @@ export interface RemoteSource {
 export interface RemoteOptions {
   remoteCache: string | undefined;
   offline: boolean;
-  warn: ((message: string) => void) | undefined;
+  warn: ((warning: Warning) => void) | undefined;
 }
 
 /** A remote source's answer for a URL that gave no file: the HTTP status, in kustomize's words. */
