@@ -37,7 +37,9 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
-  | 'USAGE';
+  | 'USAGE'
+  /** the caller's `AbortSignal` stopped the build; `cause` is the signal's reason */
+  | 'ABORTED';
 
 export interface ErrorContext {
   /** the file at fault, as the user wrote or would recognise it */

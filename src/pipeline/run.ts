@@ -34,12 +34,13 @@ export async function runBuild(
   options: ResolvedOptions,
   fs: FileSystem,
   plugins: readonly PluginRegistration[],
+  signal: AbortSignal | undefined,
   memory?: BuildMemory,
 ): Promise<BuildRun> {
   // a Composition step runs a Composition directory in this build (its context is made just below)
   const compositions = compositionResolver((loader) => loadCompositionTarget(loader, ctx));
   const resolution = new PluginResolution([builtinResolver, compositions, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
-  const ctx: BuildContext = new BuildContext(options, fs, resolution, memory);
+  const ctx: BuildContext = new BuildContext(options, fs, resolution, signal, memory);
   try {
     const target = await loadRootTarget(path, ctx);
     const acc = await target.accumulate();
