@@ -20,9 +20,9 @@ interface BuildOnlyOptions {
   /**
    * Stops the build: the processes it runs (plugins, functions, helm, git: their process groups
    * are killed), its HTTP and registry requests, and its wait for in-process plugins (which see
-   * the signal as `ctx.signal`). The build then rejects with a KustomizeError `ABORTED` whose
-   * `cause` is the signal's reason, once it has removed what it fetched. A signal that has
-   * aborted already fails the build at once.
+   * the signal as `ctx.signal`). A build whose signal aborts before it settles rejects with a
+   * KustomizeError `ABORTED` whose `cause` is the signal's reason, once it has removed what it
+   * fetched. A signal that has aborted already fails the build at once.
    */
   signal?: AbortSignal;
 }
@@ -74,13 +74,17 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
   checkOptionNames(options, BUILD_OPTION_NAMES, 'build()');
   const signal = options.signal;
   throwIfAborted(signal);
+  let result: BuildResult;
   try {
-    return await buildOnce(path, options);
+    result = await buildOnce(path, options);
   } catch (e) {
     // whatever an abort made fail (a killed process, a cancelled request) is the abort
     throwIfAborted(signal);
     throw e;
   }
+  // an abort while the build waited on nothing it could stop (only files and builtins) stops it too
+  throwIfAborted(signal);
+  return result;
 }
 
 async function buildOnce(path: string, options: BuildOptions): Promise<BuildResult> {

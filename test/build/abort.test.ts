@@ -16,6 +16,7 @@ import { build, type BuildOptions } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { NodeRemoteSource } from '../../src/load/remote/node-remote.js';
+import type { RemoteSource } from '../../src/load/remote/remote-source.js';
 import type { PluginContext } from '../../src/plugins/plugin.js';
 import { CONFIG } from '../catalog/harness.js';
 import { exec, execFunctionConfig, SLEEPER, writeTree, type TreeFile } from '../plugins/plugin-tree.js';
@@ -183,3 +184,27 @@ test('a catalog over HTTP whose server never answers', { timeout: 60_000 }, () =
     assert.equal(await server.requested, '/catalog.yaml');
   }),
 );
+
+test('a remote source that ignores the signal: the build still rejects as ABORTED once it has its answer', async () => {
+  let release!: () => void;
+  const answered = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const requested = new Promise<void>((resolve) => (asked = resolve));
+  const remote: RemoteSource = {
+    async fetchFile() {
+      asked();
+      await answered;
+      return new TextEncoder().encode(CM);
+    },
+    clone: () => Promise.reject(new Error('not used')),
+    pullTree: () => Promise.reject(new Error('not used')),
+    cleanup: () => undefined,
+  };
+  const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n- https://example.com/cm.yaml\n' });
+  const controller = new AbortController();
+  const building = build('/app', { fs, remote, signal: controller.signal });
+  await requested;
+  controller.abort('enough');
+  release();
+  await assert.rejects(building, isAbort('enough'));
+});
