@@ -25,8 +25,7 @@ export function requestSignal(seconds: number, signal: AbortSignal | undefined):
  * `work`, or {@link abortedError} as soon as `signal` aborts, whichever comes first. What `work`
  * does goes on unless it honours the signal itself; the build just stops waiting for it.
  */
-export function untilAborted<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (!signal) return work;
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = (): void => reject(abortedError(signal));
     // settling after the abort does nothing, but `work` is always listened to: its rejection is never unhandled

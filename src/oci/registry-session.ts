@@ -1,4 +1,4 @@
-import { abortedError, requestSignal } from '../abort.js';
+import { requestSignal, throwIfAborted } from '../abort.js';
 import { KustomizeError } from '../errors.js';
 import type { CredentialLookup } from './credentials.js';
 import { registryBaseUrl, type OciReference } from './reference.js';
@@ -70,7 +70,7 @@ export class RegistrySession {
     try {
       return await fetch(url, { method, headers, ...(init.body && { body: init.body as Uint8Array<ArrayBuffer> }), signal: this.requestSignal() });
     } catch (e) {
-      this.throwIfAborted();
+      throwIfAborted(this.limits.signal);
       throw new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${method} ${url}: ${causeMessage(e)}`, { file: this.ref.raw, cause: e });
     }
   }
@@ -95,7 +95,7 @@ export class RegistrySession {
     try {
       res = await fetch(tokenUrl, { headers: basic ? { Authorization: basic } : {}, signal: this.requestSignal() });
     } catch (e) {
-      this.throwIfAborted();
+      throwIfAborted(this.limits.signal);
       throw this.unauthorized(url, `GET ${tokenUrl}: ${causeMessage(e)}`);
     }
     if (!res.ok) throw this.unauthorized(url, `the token service answered ${res.status} ${res.statusText}`);
@@ -124,7 +124,7 @@ export class RegistrySession {
         }
       }
     } catch (e) {
-      this.throwIfAborted();
+      throwIfAborted(this.limits.signal);
       throw e;
     }
     return concatBytes(chunks, total);
@@ -132,11 +132,6 @@ export class RegistrySession {
 
   private requestSignal(): AbortSignal {
     return requestSignal(this.limits.timeoutSeconds, this.limits.signal);
-  }
-
-  /** A request that failed because the caller aborted is ABORTED, not a registry failure. */
-  private throwIfAborted(): void {
-    if (this.limits.signal?.aborted) throw abortedError(this.limits.signal);
   }
 
   private unauthorized(url: string, why: string): KustomizeError {

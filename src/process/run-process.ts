@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { abortedError } from '../abort.js';
+import { abortedError, throwIfAborted } from '../abort.js';
 
 export interface ProcessRequest {
   /** the executable and its arguments */
@@ -46,7 +46,7 @@ const EXIT_GRACE_MS = 200;
  */
 export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
   const aborting = req.signal;
-  if (aborting?.aborted) throw abortedError(aborting);
+  throwIfAborted(aborting);
   // loaded when a build first runs a process: most builds never do, and it is slow to load
   const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
