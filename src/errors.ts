@@ -38,6 +38,8 @@ export type ErrorCode =
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
   | 'USAGE'
+  /** the caller's `AbortSignal` stopped the build; `cause` is the signal's reason */
+  | 'ABORTED'
   /** an error kustomize-ts did not raise itself (a bug, or a FileSystem or RemoteSource of the caller's that failed): `cause` is that error */
   | 'INTERNAL';
 

@@ -10,12 +10,13 @@
  * const { yaml } = await build('/app', { fs: MemoryFileSystem.from({ 'app/kustomization.yaml': '...' }) });
  * ```
  */
-export { build, type BuildOptions, type BuildResult } from './build/build.js';
+export { build, type BuildOptions, type BuildResult, type KubernetesObject, type ObjectMeta } from './build/build.js';
 export { BuildCache, type BuildCacheLimits } from './build/build-cache.js';
 export {
   VERSION,
   DEFAULT_OPTIONS,
   type ReorderOption,
+  type LoadRestrictorOption,
   type ResolvedOptions,
   type InputOptions,
   type PluginOptions,
@@ -26,14 +27,14 @@ export {
 export { KustomizeError, type ErrorCode, type Warning, type WarningCode } from './errors.js';
 export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
 export type { EditOp } from './edit/ops.js';
-export { createKustomization, type CreateOptions } from './edit/create.js';
+export { createKustomization, type CreateOptions, type CreateResult } from './edit/create.js';
 export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
 export { parseReplicasArg } from './edit/ops/replicas.js';
 export { localize, type LocalizeOptions } from './localize/localize.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';
-export type { RemoteSource } from './load/remote/remote-source.js';
+export type { RemoteSource, RemoteRequestOptions } from './load/remote/remote-source.js';
 export { HttpStatusError } from './load/remote/remote-source.js';
 export { FetchRemoteSource } from './load/remote/fetch-remote.js';
 export type { RepoSpec } from './load/remote/repo-spec.js';

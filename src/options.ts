@@ -1,7 +1,26 @@
-import type { Warning } from './errors.js';
+import { KustomizeError, type Warning } from './errors.js';
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
+
+/** `--load-restrictor`, in kustomize's spelling (`LoadRestrictionsRootOnly`, `LoadRestrictionsNone`) or in {@link LoadRestriction}'s. */
+export type LoadRestrictorOption = LoadRestriction | 'LoadRestrictionsRootOnly' | 'LoadRestrictionsNone';
+
+const LOAD_RESTRICTIONS: Readonly<Record<LoadRestrictorOption, LoadRestriction>> = {
+  LoadRestrictionsRootOnly: 'rootOnly',
+  LoadRestrictionsNone: 'none',
+  rootOnly: 'rootOnly',
+  none: 'none',
+};
+
+/**
+ * The load restriction a spelling names, for the CLI's flag and the library's option alike;
+ * any other value is a USAGE error in kustomize's words, `given` saying where it was given.
+ */
+export function loadRestriction(value: unknown, given: string): LoadRestriction {
+  if (typeof value === 'string' && Object.hasOwn(LOAD_RESTRICTIONS, value)) return LOAD_RESTRICTIONS[value as LoadRestrictorOption];
+  throw new KustomizeError('USAGE', `illegal ${given} ${String(value)}; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]`);
+}
 
 /** How resources are ordered in the output (`--reorder`, overridden by a kustomization's `sortOptions`). */
 export type ReorderOption = 'legacy' | 'none' | 'unspecified';
@@ -126,11 +145,40 @@ export const DEFAULT_OPTIONS: {
   output: { reorder: 'none', addManagedByLabel: false, warn: undefined },
 };
 
+/** Every option at its default. */
+const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output });
+
+/** The name of every option, read from {@link DEFAULT_OPTIONS}. */
+export const OPTION_NAMES: readonly (keyof ResolvedOptions)[] = Object.freeze(Object.keys(DEFAULTS) as (keyof ResolvedOptions)[]);
+
+/** The options as a caller gives them: any of them (the rest take their defaults), the load restrictor in either spelling. */
+export type GivenOptions = Partial<Omit<ResolvedOptions, 'loadRestrictor'>> & { loadRestrictor?: LoadRestrictorOption };
+
 /** The options with every unset one at its default (`undefined` counts as unset). */
-export function resolveOptions(options: Partial<ResolvedOptions>): ResolvedOptions {
-  const out: Record<string, unknown> = { ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output };
+export function resolveOptions(options: GivenOptions): ResolvedOptions {
+  const out: Record<string, unknown> = { ...DEFAULTS };
   for (const [key, value] of Object.entries(options)) if (value !== undefined) out[key] = value;
+  if (options.loadRestrictor !== undefined) out['loadRestrictor'] = loadRestriction(options.loadRestrictor, 'loadRestrictor');
   return out as unknown as ResolvedOptions;
+}
+
+/**
+ * The names of an options type, written once as the keys of an object the compiler checks
+ * against the type (none missing, none extra), for {@link checkOptionNames}.
+ */
+export function optionNames<T>(names: { readonly [K in keyof Required<T>]: true }): readonly (keyof T & string)[] {
+  return Object.keys(names) as (keyof T & string)[];
+}
+
+/**
+ * Refuses the names of `options` that `entry` (e.g. `build()`) does not know, listing those it
+ * does: in JavaScript a misspelt option would otherwise be ignored without a word.
+ */
+export function checkOptionNames(options: object, known: readonly string[], entry: string): void {
+  const unknown = Object.keys(options).filter((name) => !known.includes(name));
+  if (unknown.length === 0) return;
+  const names = unknown.map((name) => `'${name}'`).join(', ');
+  throw new KustomizeError('USAGE', `${entry}: unknown option${unknown.length > 1 ? 's' : ''} ${names}; the options are: ${[...known].sort().join(', ')}`);
 }
 
 /** The version string kustomize-ts reports, and writes in the managed-by label. */

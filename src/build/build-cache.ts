@@ -5,15 +5,13 @@ import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import type { BuildMemory } from '../pipeline/context.js';
 import { PrintedBefore } from '../output/printed-before.js';
 import type { Rendered } from '../output/render.js';
-import { DEFAULT_OPTIONS, type ResolvedOptions } from '../options.js';
+import { checkOptionNames, OPTION_NAMES, optionNames, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import { SizedLru } from '../memo/sized-lru.js';
 import { RememberedBases } from './remembered-bases.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
-const KEYED_OPTIONS = (Object.keys({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output }) as (keyof ResolvedOptions)[]).filter(
-  (name) => name !== 'fs' && name !== 'remote' && name !== 'warn',
-);
+const KEYED_OPTIONS = OPTION_NAMES.filter((name) => name !== 'fs' && name !== 'remote' && name !== 'warn');
 
 /** How much a {@link BuildCache} holds at most; the least recently used goes first. */
 export interface BuildCacheLimits {
@@ -24,6 +22,8 @@ export interface BuildCacheLimits {
   /** bytes of resource files remembered with their text (default 64 million) */
   decodedBytes?: number;
 }
+
+const LIMIT_NAMES = optionNames<BuildCacheLimits>({ builds: true, parsedChars: true, decodedBytes: true });
 
 /** A build that read only what its file system answers, with what it made. */
 export interface RememberedBuild extends Readonly<Rendered> {
@@ -63,6 +63,7 @@ export class BuildCache {
   private builtCount = 0;
   private readonly reusedBases = { count: 0 };
   constructor(limits: BuildCacheLimits = {}) {
+    checkOptionNames(limits, LIMIT_NAMES, 'new BuildCache()');
     const maxBuilds = limits.builds ?? 16;
     this.builds = new SizedLru(maxBuilds, () => 1);
     this.bases = new SizedLru(maxBuilds, () => 1);

@@ -1,9 +1,10 @@
+import { throwIfAborted } from '../abort.js';
 import type { Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
 import type { Resource } from '../model/resource.js';
-import { resolveOptions, type ResolvedOptions } from '../options.js';
+import { checkOptionNames, OPTION_NAMES, optionNames, resolveOptions, type GivenOptions, type ResolvedOptions } from '../options.js';
 import type { PrintedBefore } from '../output/printed-before.js';
 import { renderResources, type Rendered } from '../output/render.js';
 import type { PluginRegistration } from '../plugins/plugin.js';
@@ -11,16 +12,52 @@ import type { BuildMemory } from '../pipeline/context.js';
 import { runBuild } from '../pipeline/run.js';
 import type { BuildCache, RememberedBuild } from './build-cache.js';
 
-/** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), and in-process plugins. */
-export type BuildOptions = Partial<ResolvedOptions> & {
+/** What a build takes besides the {@link ResolvedOptions}. */
+interface BuildOnlyOptions {
   /** in-process plugins, found by apiVersion and kind after the builtins and before the plugin home */
   plugins?: readonly PluginRegistration[];
   /** what the caller keeps between builds: an unchanged build is answered from it, parsed files are reused */
   cache?: BuildCache;
-};
+  /**
+   * Stops the build: the processes it runs (plugins, functions, helm, git: their process groups
+   * are killed), its HTTP and registry requests, and its wait for in-process plugins (which see
+   * the signal as `ctx.signal`). A build whose signal aborts before it settles rejects with a
+   * KustomizeError `ABORTED` whose `cause` is the signal's reason, once it has removed what it
+   * fetched. A signal that has aborted already fails the build at once.
+   */
+  signal?: AbortSignal;
+}
+
+/** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), in-process plugins, a cache, a signal. */
+export type BuildOptions = GivenOptions & BuildOnlyOptions;
+
+/** The names `build()` accepts: any other is a mistake (in JavaScript, nothing else would say so). */
+const BUILD_OPTION_NAMES = [...OPTION_NAMES, ...optionNames<BuildOnlyOptions>({ plugins: true, cache: true, signal: true })];
+
+/** The metadata of a {@link KubernetesObject}: what every printed object has, and the maps the build writes. */
+export interface ObjectMeta {
+  name: string;
+  namespace?: string;
+  labels?: Record<string, string>;
+  annotations?: Record<string, string>;
+  [field: string]: unknown;
+}
+
+/**
+ * A Kubernetes object as the build prints it, as plain data: what YAML reads (integers past
+ * 2^53 are bigints, which `JSON.stringify` refuses).
+ */
+export interface KubernetesObject {
+  apiVersion: string;
+  kind: string;
+  metadata: ObjectMeta;
+  [field: string]: unknown;
+}
 
 export interface BuildResult {
-  /** the resources in output order, with the annotations `buildMetadata` asked for */
+  /** the objects the build prints, in output order: plain data, the caller's to change */
+  objects: KubernetesObject[];
+  /** the same as resources (ids, previous names, origins), with the annotations `buildMetadata` asked for */
   resources: Resource[];
   /** the YAML `kustomize build` prints */
   yaml: string;
@@ -35,7 +72,24 @@ export interface BuildResult {
  * one process share nothing but a `cache` the caller gives them.
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
-  const { cache, plugins = [], ...rest } = options;
+  checkOptionNames(options, BUILD_OPTION_NAMES, 'build()');
+  const signal = options.signal;
+  throwIfAborted(signal);
+  let result: BuildResult;
+  try {
+    result = await buildOnce(path, options);
+  } catch (e) {
+    // whatever an abort made fail (a killed process, a cancelled request) is the abort
+    throwIfAborted(signal);
+    throw e;
+  }
+  // an abort while the build waited on nothing it could stop (only files and builtins) stops it too
+  throwIfAborted(signal);
+  return result;
+}
+
+async function buildOnce(path: string, options: BuildOptions): Promise<BuildResult> {
+  const { cache, plugins = [], signal, ...rest } = options;
   const warnings: Warning[] = [];
   const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
@@ -46,55 +100,67 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
       options.warn?.(m);
     },
   });
-  if (!cache) {
-    const { rendered } = await renderedBuild(path, resolved, fs, plugins);
-    return { resources: rendered.resources, yaml: rendered.yaml, warnings };
-  }
+  const run: BuildRun = { path, options: resolved, fs, plugins, signal };
+  if (!cache) return resultOf((await renderedBuild(run)).rendered, warnings, { copied: false });
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
   if (recalled.answer) {
     for (const m of recalled.answer.warnings) options.warn?.(m);
-    return resultOf(recalled.answer);
+    return resultOf(recalled.answer, recalled.answer.warnings, { copied: true });
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
-  const { rendered, filesDecide } = await renderedBuild(path, resolved, recording, plugins, memory, recalled.printedBefore);
+  const { rendered, filesDecide } = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
-  if (!filesDecide) return resultOf({ ...rendered, warnings });
+  if (!filesDecide) return resultOf(rendered, warnings, { copied: true });
   const kept: RememberedBuild = { ...rendered, inputs: recording.record(), warnings: [...warnings] };
   cache.remember(key, kept);
-  return resultOf(kept);
+  return resultOf(kept, warnings, { copied: true });
 }
 
-/** A build's output kept by a cache, for the caller to keep: its resources are copied when first asked for (most callers want only the YAML). */
-function resultOf(kept: Readonly<Rendered> & { warnings: readonly Warning[] }): BuildResult {
-  let copies: Resource[] | undefined;
+/**
+ * What the caller gets of a build: the YAML, the warnings, and the resources and objects made
+ * when first asked for (most callers want only the YAML). Resources a cache keeps (`copied`)
+ * are copied; the objects are always copies.
+ */
+function resultOf(made: { resources: readonly Resource[]; yaml: string }, warnings: readonly Warning[], how: { copied: boolean }): BuildResult {
+  let resources: Resource[] | undefined = how.copied ? undefined : [...made.resources];
+  let objects: KubernetesObject[] | undefined;
   return {
-    yaml: kept.yaml,
-    warnings: [...kept.warnings],
+    yaml: made.yaml,
+    warnings: [...warnings],
     get resources() {
-      return (copies ??= kept.resources.map((r) => r.clone()));
+      return (resources ??= made.resources.map((r) => r.clone()));
     },
     set resources(value) {
-      copies = value;
+      resources = value;
+    },
+    get objects() {
+      // structuredClone leaves out what only the build needs (marks on the maps), and thaws what a cache shares
+      return (objects ??= made.resources.map((r) => structuredClone(r.view) as KubernetesObject));
+    },
+    set objects(value) {
+      objects = value;
     },
   };
 }
 
+/** One build's inputs. */
+interface BuildRun {
+  path: string;
+  options: ResolvedOptions;
+  fs: FileSystem;
+  plugins: readonly PluginRegistration[];
+  signal: AbortSignal | undefined;
+}
+
 /** The build, printed; `filesDecide` says whether its output depends on nothing but its files and options. */
-async function renderedBuild(
-  path: string,
-  resolved: ResolvedOptions,
-  fs: FileSystem,
-  plugins: readonly PluginRegistration[],
-  memory?: BuildMemory,
-  printedBefore?: PrintedBefore,
-): Promise<{ rendered: Rendered; filesDecide: boolean }> {
-  const run = await runBuild(path, resolved, fs, plugins, memory);
+async function renderedBuild(run: BuildRun, memory?: BuildMemory, printedBefore?: PrintedBefore): Promise<{ rendered: Rendered; filesDecide: boolean }> {
+  const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory);
   const rendered = renderResources(
-    run.resources,
-    { originAnnotations: run.originAnnotations, transformerAnnotations: run.transformerAnnotations },
+    made.resources,
+    { originAnnotations: made.originAnnotations, transformerAnnotations: made.transformerAnnotations },
     printedBefore && ((r) => printedBefore.textOf(r)),
   );
-  return { rendered, filesDecide: run.filesDecide };
+  return { rendered, filesDecide: made.filesDecide };
 }

@@ -31,6 +31,8 @@ interface CatalogSources {
   remote(): Promise<RemoteSource>;
   /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
   oci?: OciClientOptions;
+  /** the build's signal: registry requests stop when it aborts (the remote source's stop by themselves) */
+  signal?: AbortSignal;
 }
 
 /**
@@ -89,7 +91,7 @@ export class CatalogStore {
         return { reference, catalog, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
-        const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, mediaType: CATALOG_LAYER_MEDIA_TYPE });
+        const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE });
         if (layers.length !== 1) {
           throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });
         }

@@ -1,6 +1,5 @@
 import { KustomizeError } from '../errors.js';
-import type { LoadRestriction } from '../load/loader.js';
-import { DEFAULT_OPTIONS, type ReorderOption, type ResolvedOptions, type StorageMount } from '../options.js';
+import { DEFAULT_OPTIONS, loadRestriction, type ReorderOption, type ResolvedOptions, type StorageMount } from '../options.js';
 import type { FlagSpec, FlagValue } from './flags.js';
 
 /** A `kustomize build` flag and the option it sets: the CLI's options come only from this table. */
@@ -28,7 +27,7 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
       help: "if set to 'LoadRestrictionsNone', local kustomizations may load files from outside their root. This does, however, break the relocatability of the kustomization.",
     },
     option: 'loadRestrictor',
-    parse: (v) => loadRestriction(String(v)),
+    parse: (v) => loadRestriction(String(v), 'flag value --load-restrictor'),
   }),
   optionFlag({
     flag: { name: 'remote-cache', type: 'string', help: 'keep remote bases (git by commit, oci:// by digest, HTTP files by URL) in this directory across builds (default $KUSTOMIZE_TS_REMOTE_CACHE)' },
@@ -132,12 +131,6 @@ export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Rec
     else if (fromEnv && envValue !== undefined) options[option] = fromEnv.parse(envValue);
   }
   return options as Partial<ResolvedOptions>;
-}
-
-function loadRestriction(v: string): LoadRestriction {
-  if (v === 'LoadRestrictionsRootOnly') return 'rootOnly';
-  if (v === 'LoadRestrictionsNone') return 'none';
-  throw new KustomizeError('USAGE', `illegal flag value --load-restrictor ${v}; legal values: [LoadRestrictionsRootOnly LoadRestrictionsNone]`);
 }
 
 function reorderOption(v: string): ReorderOption {

@@ -10,8 +10,8 @@ export function workspace(io: CliIO): { fs: FileSystem; dir: string } {
 }
 
 /** Applies edits to the kustomization in the working directory; kustomize's log lines go to stderr. */
-export function runEdit(io: CliIO, ops: EditOp[]): number {
+export async function runEdit(io: CliIO, ops: EditOp[]): Promise<number> {
   const { fs, dir } = workspace(io);
-  editKustomization(fs, dir, ops, { notice: (m) => io.err(`${m}\n`) });
+  await editKustomization(fs, dir, ops, { notice: (m) => io.err(`${m}\n`) });
   return 0;
 }

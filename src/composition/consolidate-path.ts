@@ -1,6 +1,7 @@
 import type { FileSystem } from '../fs/filesystem.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
-import { Loader, type LoadRestriction } from '../load/loader.js';
+import { Loader } from '../load/loader.js';
+import { checkOptionNames, DEFAULT_OPTIONS, loadRestriction, optionNames, type LoadRestrictorOption } from '../options.js';
 import { consolidateWithCatalogs } from './consolidate.js';
 import { requireCompositionFile } from './composition-file.js';
 import type { ConsolidatedTransformer } from './consolidated-transformer.js';
@@ -12,8 +13,10 @@ export interface ConsolidateOptions {
   /** directory relative paths are resolved against; the process's working directory on disk, `/` for a custom file system */
   cwd?: string;
   /** `--load-restrictor`; `rootOnly` by default */
-  loadRestrictor?: LoadRestriction;
+  loadRestrictor?: LoadRestrictorOption;
 }
+
+const CONSOLIDATE_OPTION_NAMES = optionNames<ConsolidateOptions>({ fs: true, cwd: true, loadRestrictor: true });
 
 export interface ConsolidatedComposition {
   /** the transformers in the order they would run, each with the file it was written in */
@@ -26,9 +29,11 @@ export interface ConsolidatedComposition {
 
 /** The consolidated transformer list of the Composition in directory `path`, without running anything. */
 export async function consolidateComposition(path: string, options: ConsolidateOptions = {}): Promise<ConsolidatedComposition> {
+  checkOptionNames(options, CONSOLIDATE_OPTION_NAMES, 'consolidateComposition()');
+  const restriction = loadRestriction(options.loadRestrictor ?? DEFAULT_OPTIONS.input.loadRestrictor, 'loadRestrictor');
   const fs = options.fs ?? (await defaultFileSystem());
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
-  const loader = Loader.atRoot(fs, path, options.loadRestrictor ?? 'rootOnly', cwd);
+  const loader = Loader.atRoot(fs, path, restriction, cwd);
   const consolidated = consolidateWithCatalogs(loader, requireCompositionFile(loader));
   return {
     transformers: consolidated.transformers.map((t) => ({ config: t.config, file: t.file })),

@@ -3,6 +3,7 @@ import { readText, type FileSystem } from '../fs/filesystem.js';
 import { join, normalize } from '../fs/path.js';
 import { KUSTOMIZATION_API_VERSION } from '../kinds/kustomization.js';
 import { KUSTOMIZATION_FILE_NAMES } from '../load/entry.js';
+import { checkOptionNames, optionNames } from '../options.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap } from '../yaml/value.js';
 import type { EditContext } from './context.js';
@@ -29,8 +30,31 @@ export interface CreateOptions {
   notice?: (message: string) => void;
 }
 
-/** Creates `kustomization.yaml` in `dir` (absolute); fails if the directory has a kustomization file already. */
-export function createKustomization(fs: FileSystem, dir: string, options: CreateOptions = {}): { file: string; text: string } {
+const CREATE_OPTION_NAMES = optionNames<CreateOptions>({
+  resources: true,
+  namespace: true,
+  namePrefix: true,
+  nameSuffix: true,
+  labels: true,
+  annotations: true,
+  autodetect: true,
+  recursive: true,
+  notice: true,
+});
+
+/** What {@link createKustomization} wrote. */
+export interface CreateResult {
+  /** the new kustomization file (absolute) */
+  file: string;
+  text: string;
+}
+
+/**
+ * Creates `kustomization.yaml` in `dir` (absolute); fails if the directory has a kustomization
+ * file already. Asynchronous like the library's other entries, though the work is synchronous today.
+ */
+export async function createKustomization(fs: FileSystem, dir: string, options: CreateOptions = {}): Promise<CreateResult> {
+  checkOptionNames(options, CREATE_OPTION_NAMES, 'createKustomization()');
   const root = normalize(dir);
   const file = join(root, KUSTOMIZATION_FILE_NAMES[0]);
   const doc = KustomizationDocument.parse('', file);

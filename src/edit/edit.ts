@@ -1,5 +1,6 @@
 import { readText, type FileSystem } from '../fs/filesystem.js';
 import { basename, normalize } from '../fs/path.js';
+import { checkOptionNames, optionNames } from '../options.js';
 import type { EditContext } from './context.js';
 import { findKustomizationFile, replaceFiles } from './kustomization-file.js';
 import { KustomizationDocument } from './kustomization-document.js';
@@ -10,6 +11,8 @@ export interface EditOptions {
   /** called with what kustomize only logs (`resource x already in kustomization file`); also returned */
   notice?: (message: string) => void;
 }
+
+const EDIT_OPTION_NAMES = optionNames<EditOptions>({ notice: true });
 
 export interface EditResult {
   /** the kustomization file (absolute) */
@@ -26,9 +29,11 @@ export interface EditResult {
  * file is read as a YAML document, each operation changes only the nodes it must (comments,
  * field order and fields it does not know stay), the result is checked with the shapes the
  * build uses, and the file (with any other file an operation rewrote) is replaced in one step.
- * If any operation fails, nothing is written.
+ * If any operation fails, nothing is written. Asynchronous like the library's other entries,
+ * though the work is synchronous today.
  */
-export function editKustomization(fs: FileSystem, dir: string, ops: EditOp[], options: EditOptions = {}): EditResult {
+export async function editKustomization(fs: FileSystem, dir: string, ops: EditOp[], options: EditOptions = {}): Promise<EditResult> {
+  checkOptionNames(options, EDIT_OPTION_NAMES, 'editKustomization()');
   const root = normalize(dir);
   const file = findKustomizationFile(fs, root);
   const original = readText(fs, file);

@@ -16,6 +16,8 @@ export class HelmCommand {
     private readonly timeout: number,
     /** where helm runs (kustomize's own working directory): relative paths in the command and homes start there */
     private readonly cwd: string,
+    /** kills helm when it aborts */
+    private readonly signal?: AbortSignal,
   ) {
     this.env = [
       ['HELM_CONFIG_HOME', configHome],
@@ -24,15 +26,17 @@ export class HelmCommand {
     ];
   }
 
-  /** helm's stdout; a KustomizeError (PLUGIN_FAILED) when it cannot start, fails or times out. */
+  /** helm's stdout; a KustomizeError (PLUGIN_FAILED) when it cannot start, fails or times out, ABORTED when stopped. */
   async run(args: string[]): Promise<string> {
     const env: NodeJS.ProcessEnv = { ...process.env };
     for (const [k, v] of this.env) env[k] = v;
-    const request: ProcessRequest = { argv: [this.command, ...args], cwd: this.cwd, env, timeout: this.timeout };
+    const request: ProcessRequest = { argv: [this.command, ...args], cwd: this.cwd, env, timeout: this.timeout, signal: this.signal };
     let result: ProcessResult;
     try {
       result = await runProcess(request);
     } catch (e) {
+      // ABORTED stays what it is
+      if (e instanceof KustomizeError) throw e;
       throw this.failure(args, startError(this.command, e as NodeJS.ErrnoException), '');
     }
     const output = args.includes('--debug') ? ` Helm stack trace:\n${result.stderr}\nHelm template:\n${result.stdout}\n` : result.stderr;

@@ -34,7 +34,7 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
   }
   const tmp = mkdtempSync(join(tmpdir(), 'kustomize-helm-'));
   try {
-    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout, ctx.options.cwd ?? process.cwd());
+    const helm = new HelmCommand(c.command, c.configHome || join(tmp, 'helm'), ctx.options.pluginTimeout, ctx.options.cwd ?? process.cwd(), ctx.signal);
     await helm.checkVersion();
     if (!isDirectory(chartDir(c))) {
       // kustomize names no path here (its lookup returns none when the chart is missing)
@@ -68,7 +68,7 @@ async function loadValues(path: string, ctx: PluginContext): Promise<Uint8Array>
   if (!isHttpUrl(path)) return ctx.loader.load(path);
   const remote = ctx.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(ctx.options);
   try {
-    return await remote.fetchFile(path);
+    return await remote.fetchFile(path, { signal: ctx.signal });
   } catch (e) {
     if (e instanceof KustomizeError) throw e;
     if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', e.message, { cause: e });

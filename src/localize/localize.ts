@@ -11,6 +11,7 @@ import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
 import { parseRepoSpec, type RepoSpec } from '../load/remote/repo-spec.js';
 import { resourcesFromText } from '../model/resource-factory.js';
+import { checkOptionNames, optionNames } from '../options.js';
 import { defaultDestinationName, LOCALIZED_FILES, remoteFilePath, remoteRootPath } from './paths.js';
 import { StagedTree } from './staged-tree.js';
 import { eachScalar, rewriteScalar, type Rewrite } from './yaml-rewrite.js';
@@ -27,6 +28,8 @@ export interface LocalizeOptions {
   /** the new directory, in an existing one (default: `localized-<target>` in `cwd`) */
   destination?: string;
 }
+
+const LOCALIZE_OPTION_NAMES = optionNames<LocalizeOptions>({ fs: true, cwd: true, remote: true, scope: true, destination: true });
 
 const DEFAULT_CHART_HOME = 'charts';
 
@@ -48,6 +51,7 @@ interface Run {
  * written unless every reference could be copied.
  */
 export async function localize(target: string, options: LocalizeOptions): Promise<string> {
+  checkOptionNames(options, LOCALIZE_OPTION_NAMES, 'localize()');
   const { fs, cwd } = options;
   let fetched: RemoteSource | undefined;
   const remote = async () => (fetched ??= options.remote ?? (await defaultRemoteSource({ offline: false, remoteCache: undefined, warn: undefined })));

@@ -251,6 +251,11 @@ export class Resource {
   toString(): string {
     return this.id.toString();
   }
+
+  /** What `JSON.stringify` shows of it: its object (the manifest), not the build's bookkeeping. */
+  toJSON(): YMap {
+    return this.obj;
+  }
 }
 
 /** The object with its top level, `metadata` and the labels and annotations there its own (copied where shared). */

@@ -4,7 +4,7 @@ import type { CredentialLookup, RegistryCredentials } from './credentials.js';
 import { sha256Digest, verifyDigest } from './digest.js';
 import { MANIFEST_ACCEPT, MediaType } from './media-types.js';
 import { manifestReference, parseOciReference, type OciReference } from './reference.js';
-import { readBounded, RegistrySession } from './registry-session.js';
+import { RegistrySession, type RequestLimits } from './registry-session.js';
 
 /** A blob as a manifest lists it. */
 export interface Descriptor {
@@ -48,6 +48,8 @@ export interface OciClientOptions {
   auth?: CredentialLookup | RegistryCredentials | 'auth-file' | null;
   /** seconds per request; default 60 */
   timeoutSeconds?: number;
+  /** stops the requests when it aborts: they reject with a KustomizeError `ABORTED` */
+  signal?: AbortSignal;
   /** the largest manifest read; default 4 MiB */
   maxManifestBytes?: number;
   /** the largest blob read; default 256 MiB */
@@ -132,7 +134,7 @@ async function fetchManifest(session: RegistrySession, max: number): Promise<{ d
   const path = `manifests/${manifestReference(ref)}`;
   const res = await session.request('GET', path, { headers: { Accept: MANIFEST_ACCEPT } });
   if (res.status !== 200) throw await session.failure(res, 'GET', path);
-  const bytes = await readBounded(res, max, `${ref.raw} (manifest)`);
+  const bytes = await session.readBody(res, max, `${ref.raw} (manifest)`);
   if (ref.digest) await verifyDigest(bytes, ref.digest, `${ref.raw} (manifest)`);
   const digest = ref.digest ?? (await sha256Digest(bytes));
   const announced = res.headers.get('docker-content-digest');
@@ -161,7 +163,7 @@ async function fetchBlob(session: RegistrySession, layer: Descriptor, max: numbe
   const path = `blobs/${layer.digest}`;
   const res = await session.request('GET', path);
   if (res.status !== 200) throw await session.failure(res, 'GET', path);
-  const bytes = await readBounded(res, layer.size, what);
+  const bytes = await session.readBody(res, layer.size, what);
   if (bytes.byteLength !== layer.size) {
     throw new KustomizeError('REMOTE_FAILED', `${what}: ${bytes.byteLength} bytes, the manifest says ${layer.size}`, { remote: session.ref.raw });
   }
@@ -190,8 +192,8 @@ function isDescriptor(d: unknown): d is Descriptor {
   return typeof x === 'object' && x !== null && typeof x.mediaType === 'string' && typeof x.digest === 'string' && typeof x.size === 'number';
 }
 
-function limits(options: OciClientOptions): { timeoutSeconds: number } {
-  return { timeoutSeconds: options.timeoutSeconds ?? 60 };
+function limits(options: OciClientOptions): RequestLimits {
+  return { timeoutSeconds: options.timeoutSeconds ?? 60, signal: options.signal };
 }
 
 async function credentialLookup(auth: OciClientOptions['auth']): Promise<CredentialLookup | undefined> {

@@ -1,11 +1,14 @@
+import { requestSignal, throwIfAborted } from '../abort.js';
 import { KustomizeError } from '../errors.js';
 import type { CredentialLookup } from './credentials.js';
 import { registryBaseUrl, type OciReference } from './reference.js';
 
 /** Limits on what one registry request may cost. */
-interface RequestLimits {
+export interface RequestLimits {
   /** seconds per request (headers and body) */
   timeoutSeconds: number;
+  /** stops every request when it aborts */
+  signal: AbortSignal | undefined;
 }
 
 /**
@@ -65,8 +68,9 @@ export class RegistrySession {
     const headers: Record<string, string> = { ...init.headers };
     if (this.authorization) headers['Authorization'] = this.authorization;
     try {
-      return await fetch(url, { method, headers, ...(init.body && { body: init.body as Uint8Array<ArrayBuffer> }), signal: AbortSignal.timeout(this.limits.timeoutSeconds * 1000) });
+      return await fetch(url, { method, headers, ...(init.body && { body: init.body as Uint8Array<ArrayBuffer> }), signal: this.requestSignal() });
     } catch (e) {
+      throwIfAborted(this.limits.signal);
       throw new KustomizeError('REMOTE_FAILED', `${this.ref.raw}: ${method} ${url}: ${causeMessage(e)}`, { remote: this.ref.raw, cause: e });
     }
   }
@@ -89,8 +93,9 @@ export class RegistrySession {
     tokenUrl.searchParams.set('scope', `repository:${this.ref.repository}:${this.actions}`);
     let res: Response;
     try {
-      res = await fetch(tokenUrl, { headers: basic ? { Authorization: basic } : {}, signal: AbortSignal.timeout(this.limits.timeoutSeconds * 1000) });
+      res = await fetch(tokenUrl, { headers: basic ? { Authorization: basic } : {}, signal: this.requestSignal() });
     } catch (e) {
+      throwIfAborted(this.limits.signal);
       throw this.unauthorized(url, `GET ${tokenUrl}: ${causeMessage(e)}`);
     }
     if (!res.ok) throw this.unauthorized(url, `the token service answered ${res.status} ${res.statusText}`);
@@ -98,6 +103,35 @@ export class RegistrySession {
     const token = body.token ?? body.access_token;
     if (!token) throw this.unauthorized(url, 'the token service returned no token');
     this.authorization = `Bearer ${token}`;
+  }
+
+  /** The body of an answer, refusing to read more than `max` bytes. */
+  async readBody(res: Response, max: number, what: string): Promise<Uint8Array> {
+    const tooBig = () => new KustomizeError('REMOTE_FAILED', `${what}: larger than the limit of ${max} bytes`, { remote: what });
+    const declared = Number(res.headers.get('content-length') ?? NaN);
+    if (declared > max) {
+      await res.body?.cancel();
+      throw tooBig();
+    }
+    const chunks: Uint8Array[] = [];
+    let total = 0;
+    try {
+      if (res.body) {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          total += chunk.byteLength;
+          if (total > max) throw tooBig();
+          chunks.push(chunk);
+        }
+      }
+    } catch (e) {
+      throwIfAborted(this.limits.signal);
+      throw e;
+    }
+    return concatBytes(chunks, total);
+  }
+
+  private requestSignal(): AbortSignal {
+    return requestSignal(this.limits.timeoutSeconds, this.limits.signal);
   }
 
   private unauthorized(url: string, why: string): KustomizeError {
@@ -117,26 +151,6 @@ function challengeParams(challenge: string): Map<string, string> {
 function causeMessage(e: unknown): string {
   const err = e as Error & { cause?: Error };
   return err.cause?.message ? `${err.message}: ${err.cause.message}` : err.message;
-}
-
-/** The body, refusing to read more than `max` bytes. */
-export async function readBounded(res: Response, max: number, what: string): Promise<Uint8Array> {
-  const tooBig = () => new KustomizeError('REMOTE_FAILED', `${what}: larger than the limit of ${max} bytes`, { remote: what });
-  const declared = Number(res.headers.get('content-length') ?? NaN);
-  if (declared > max) {
-    await res.body?.cancel();
-    throw tooBig();
-  }
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (res.body) {
-    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-      total += chunk.byteLength;
-      if (total > max) throw tooBig();
-      chunks.push(chunk);
-    }
-  }
-  return concatBytes(chunks, total);
 }
 
 export function concatBytes(chunks: Uint8Array[], total = chunks.reduce((n, c) => n + c.byteLength, 0)): Uint8Array {

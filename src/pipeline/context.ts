@@ -7,7 +7,7 @@ import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ResolvedOptions } from '../options.js';
 import type { PluginResolution } from '../plugins/configure.js';
 import type { PluginContext } from '../plugins/plugin.js';
-import type { RemoteSource } from '../load/remote/remote-source.js';
+import { withSignal, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
 import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
@@ -58,7 +58,10 @@ export class BuildContext implements BaseEffects {
   buildMetadata: string[] = [];
 
   /** the catalogs the build's layers list, each fetched once, when first needed */
-  readonly catalogs = new CatalogStore({ remote: () => this.remote() });
+  readonly catalogs: CatalogStore;
+
+  /** the caller's signal (one that never aborts when none was given): what waits on the outside world stops when it aborts */
+  readonly signal: AbortSignal;
 
   /**
    * Whether what the build makes depends on nothing but its files and options: false once it
@@ -87,9 +90,13 @@ export class BuildContext implements BaseEffects {
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
     readonly resolution: PluginResolution,
+    signal: AbortSignal | undefined,
     /** what the caller's cache lends the build; `fs` then records what the build reads */
     private readonly memory?: BuildMemory,
-  ) {}
+  ) {
+    this.signal = signal ?? new AbortController().signal;
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
+  }
 
   /**
    * A base's accumulation (a kustomization a `resources:` entry names, at `loader`). With a
@@ -133,10 +140,10 @@ export class BuildContext implements BaseEffects {
     return this.memory ? this.memory.stepDocuments(text, file, options) : this.stepTexts.documents(text, file, options);
   }
 
-  /** The source of remote resources, made on first use. */
+  /** The source of remote resources, made on first use; its requests stop when the build's signal aborts. */
   async remote(): Promise<RemoteSource> {
     this.filesDecide = false;
-    this.remoteSource ??= this.options.remote ?? (await defaultRemoteSource(this.options));
+    this.remoteSource ??= withSignal(this.options.remote ?? (await defaultRemoteSource(this.options)), this.signal);
     return this.remoteSource;
   }
 
@@ -183,6 +190,7 @@ export class BuildContext implements BaseEffects {
       loader,
       options: this.options,
       openapi: this.openapi,
+      signal: this.signal,
       warn: (message) => this.warn({ code: 'PLUGIN_MESSAGE', message }),
       documents: (text, file, options) => this.stepDocuments(text, file, options),
     };

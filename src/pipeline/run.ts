@@ -36,10 +36,11 @@ export async function runBuild(
   options: ResolvedOptions,
   fs: FileSystem,
   plugins: readonly PluginRegistration[],
+  signal: AbortSignal | undefined,
   memory?: BuildMemory,
 ): Promise<BuildRun> {
   const resolution = new PluginResolution([builtinResolver, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
-  const ctx = new BuildContext(options, fs, resolution, memory);
+  const ctx = new BuildContext(options, fs, resolution, signal, memory);
   const cwd = options.cwd ?? '/';
   ctx.buildDir = resolve(cwd, path);
   try {

@@ -59,7 +59,7 @@ function checkRole(plugin: Plugin, config: Resource, role: PluginRole): Plugin {
 export async function configuredInProcess(make: () => Plugin | Promise<Plugin>, id: string, ctx: PluginContext): Promise<Plugin> {
   const seconds = ctx.options.pluginTimeout;
   const describe = `plugin ${id}`;
-  return timeBounded(await configured(() => settleWithin(make, seconds, describe), id), seconds, describe);
+  return timeBounded(await configured(() => settleWithin(make, seconds, describe, ctx.signal), id), seconds, describe);
 }
 
 /** Runs a plugin factory: what it throws, or a factory that returns no plugin, is the plugin's configuration failing. */

@@ -66,7 +66,7 @@ export class KrmFunction implements Generator, Transformer {
     } else {
       argv = [containerRuntime(ctx.options), ...containerArgs(this.spec.container!, ctx.options, dir)];
     }
-    const stdout = await runPluginProcess({ argv, cwd: dir, env, stdin, timeout, describe: this.describe });
+    const stdout = await runPluginProcess({ argv, cwd: dir, env, stdin, timeout, signal: ctx.signal, describe: this.describe });
     const out = parsePluginOutput(stdout, this.describe);
     for (const r of out.results) ctx.warn(formatResult(this.describe, r));
     return out;

@@ -61,6 +61,7 @@ export class LegacyExecPlugin implements Generator, Transformer {
         env,
         ...(stdin !== undefined && { stdin }),
         timeout: ctx.options.pluginTimeout,
+        signal: ctx.signal,
         describe: this.describe,
       });
     } finally {

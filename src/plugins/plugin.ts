@@ -9,13 +9,19 @@ import type { YMap } from '../yaml/value.js';
 /**
  * What a plugin can see of the build: the loader of the kustomization that configured it
  * (relative files resolve against its directory, under its load restriction), the build's
- * options, a place for warnings, and a YAML reader that parses a text once per build.
+ * options and signal, a place for warnings, and a YAML reader that parses a text once per build.
  */
 export interface PluginContext {
   readonly loader: Loader;
   readonly options: Readonly<ResolvedOptions>;
   /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
   readonly openapi: OpenApiSchemaSetting;
+  /**
+   * Aborts when the caller stops the build (the `signal` option of `build()`): a plugin that
+   * waits on something (a request, a process) should stop it then. The build stops waiting for
+   * the plugin either way.
+   */
+  readonly signal: AbortSignal;
   warn(message: string): void;
   /** The documents of a text the step reads (a patch…): parsed once per build and text; each call gets its own copy. */
   documents: ParseDocuments;

@@ -10,6 +10,8 @@ export async function runPluginProcess(req: ProcessRequest & { describe: string 
   try {
     result = await runProcess(req);
   } catch (e) {
+    // ABORTED stays what it is
+    if (e instanceof KustomizeError) throw e;
     throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: cannot run ${req.argv[0]}: ${(e as Error).message}`, { cause: e });
   }
   if (result.timedOut) {

@@ -1,11 +1,14 @@
+import { throwIfAborted, untilAborted } from '../abort.js';
 import { KustomizeError } from '../errors.js';
 import type { Plugin } from './plugin.js';
 
 /**
- * Waits for `work` at most `seconds`: past that, rejects with a PLUGIN_FAILED timeout error.
- * (Code that never yields cannot be stopped in-process; code that never settles can.)
+ * Waits for `work` at most `seconds`, and until `signal` aborts: past that, rejects with a
+ * PLUGIN_FAILED timeout error, or ABORTED. (Code that never yields cannot be stopped
+ * in-process; code that never settles can.)
  */
-export async function settleWithin<T>(work: () => T | Promise<T>, seconds: number, describe: string): Promise<T> {
+export async function settleWithin<T>(work: () => T | Promise<T>, seconds: number, describe: string, signal: AbortSignal): Promise<T> {
+  throwIfAborted(signal);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(
@@ -14,17 +17,17 @@ export async function settleWithin<T>(work: () => T | Promise<T>, seconds: numbe
     );
   });
   try {
-    return await Promise.race([Promise.resolve().then(work), timeout]);
+    return await untilAborted(Promise.race([Promise.resolve().then(work), timeout]), signal);
   } finally {
     clearTimeout(timer);
   }
 }
 
-/** `plugin` with each `generate` and `transform` call bounded by `seconds`, like a plugin process. */
+/** `plugin` with each `generate` and `transform` call bounded by `seconds` and the build's signal, like a plugin process. */
 export function timeBounded(plugin: Plugin, seconds: number, describe: string): Plugin {
   const bounded = Object.create(plugin) as Plugin;
   const { generate, transform } = plugin;
-  if (generate) bounded.generate = (ctx) => settleWithin(() => generate.call(plugin, ctx), seconds, describe);
-  if (transform) bounded.transform = (resources, ctx) => settleWithin(() => transform.call(plugin, resources, ctx), seconds, describe);
+  if (generate) bounded.generate = (ctx) => settleWithin(() => generate.call(plugin, ctx), seconds, describe, ctx.signal);
+  if (transform) bounded.transform = (resources, ctx) => settleWithin(() => transform.call(plugin, resources, ctx), seconds, describe, ctx.signal);
   return bounded;
 }

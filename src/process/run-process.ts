@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { abortedError, throwIfAborted } from '../abort.js';
 
 export interface ProcessRequest {
   /** the executable and its arguments */
@@ -10,6 +11,8 @@ export interface ProcessRequest {
   timeout: number;
   /** bytes of stdout accepted before the process is killed as `outputTooLarge`; {@link MAX_STDOUT_BYTES} by default */
   maxStdoutBytes?: number;
+  /** kills the process (and every process it started) when it aborts, as the timeout does */
+  signal?: AbortSignal | undefined;
 }
 
 export interface ProcessResult {
@@ -36,10 +39,14 @@ const EXIT_GRACE_MS = 200;
 
 /**
  * Runs a process to completion: feeds stdin, collects stdout and the end of stderr. The
- * process runs in a process group of its own, so a timeout (or too much output) kills it and
- * everything it started. Rejects only when the process cannot start; callers judge the result.
+ * process runs in a process group of its own, so a timeout (or too much output, or the
+ * request's signal) kills it and everything it started. Rejects when the process cannot start,
+ * and with an ABORTED KustomizeError once an aborted process has exited (at once if the signal
+ * had aborted before); callers judge the result.
  */
 export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
+  const aborting = req.signal;
+  throwIfAborted(aborting);
   // loaded when a build first runs a process: most builds never do, and it is slow to load
   const { spawn } = await import('node:child_process');
   return new Promise((resolve, reject) => {
@@ -52,6 +59,8 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
       timedOut = true;
       killGroup(child);
     }, req.timeout * 1000);
+    const onAbort = (): void => killGroup(child);
+    aborting?.addEventListener('abort', onAbort, { once: true });
     let graceTimer: ReturnType<typeof setTimeout> | undefined;
     let done = false;
     const finish = (code: number | null, signal: NodeJS.Signals | null): void => {
@@ -59,7 +68,10 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
       done = true;
       clearTimeout(timer);
       clearTimeout(graceTimer);
-      resolve({ stdout: stdout.text(), stderr: stderr.text(), code, signal, timedOut, outputTooLarge: stdout.overflowed });
+      aborting?.removeEventListener('abort', onAbort);
+      // the process has exited (and was waited for): nothing of it is left running
+      if (aborting?.aborted) reject(abortedError(aborting));
+      else resolve({ stdout: stdout.text(), stderr: stderr.text(), code, signal, timedOut, outputTooLarge: stdout.overflowed });
     };
     child.stdout.on('data', (d: Buffer) => {
       if (!stdout.add(d)) killGroup(child);
@@ -67,6 +79,7 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
     child.stderr.on('data', (d: Buffer) => stderr.add(d));
     child.on('error', (e) => {
       clearTimeout(timer);
+      aborting?.removeEventListener('abort', onAbort);
       reject(e);
     });
     child.on('close', finish);
@@ -77,7 +90,7 @@ export async function runProcess(req: ProcessRequest): Promise<ProcessResult> {
         child.stdout.destroy();
         child.stderr.destroy();
         finish(code, signal);
-      }, timedOut || stdout.overflowed ? 0 : EXIT_GRACE_MS);
+      }, timedOut || stdout.overflowed || aborting?.aborted ? 0 : EXIT_GRACE_MS);
     });
     // a process that does not read its input must not make us fail
     child.stdin.on('error', () => undefined);

@@ -53,6 +53,7 @@ function cycles(graph: Map<string, string[]>): string[] {
 const LAYERS = [
   // foundations, which know nothing of kustomize
   'errors.ts',
+  'abort.ts',
   'memo',
   'host.ts',
   'encoding',

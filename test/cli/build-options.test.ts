@@ -32,12 +32,17 @@ test('an absent flag leaves its option to the default, or to its environment var
   assert.equal(optionsFromFlags(new Map([['enable-managedby-label', false]]), { KUSTOMIZE_ENABLE_MANAGEDBY_LABEL: 'on' }).addManagedByLabel, false);
 });
 
+test('--load-restrictor takes what the library option takes: kustomize’s spellings, and the library’s', () => {
+  const restriction = (value: string) => optionsFromFlags(new Map([['load-restrictor', value]]), {}).loadRestrictor;
+  assert.deepEqual(['LoadRestrictionsRootOnly', 'LoadRestrictionsNone', 'rootOnly', 'none'].map(restriction), ['rootOnly', 'none', 'rootOnly', 'none']);
+});
+
 test('values that are not what the flag takes are usage errors', () => {
   for (const [name, value] of [
     ['plugin-timeout', 'abc'],
     ['plugin-timeout', '0'],
     ['plugin-timeout', '-1'],
-    ['load-restrictor', 'none'],
+    ['load-restrictor', 'Loose'],
     ['reorder', 'random'],
   ] as const) {
     assert.throws(() => optionsFromFlags(new Map([[name, value]]), {}), (e: Error & { code?: string }) => e.code === 'USAGE', `${name}=${value}`);

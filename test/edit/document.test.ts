@@ -29,7 +29,7 @@ images:
 describe('editKustomization', () => {
   test('keeps comments (top of file, on fields and items), blank lines, the author’s order and fields no edit knows; a new field goes after the last field kustomize orders before it', async () => {
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': COMMENTED, 'app/web.yaml': DEPLOYMENT, 'app/schema.json': '{"definitions":{}}' });
-    const result = editKustomization(fs, '/app', [
+    const result = await editKustomization(fs, '/app', [
       { op: 'setImages', images: [{ name: 'nginx', newTag: '1.1' }] },
       { op: 'setField', field: 'namePrefix', value: 'dev-' },
       { op: 'addMetadata', kind: 'label', pairs: { team: 'a' } },
@@ -61,14 +61,14 @@ images:
     assert.match((await build('/app', { fs })).yaml, /image: nginx:1.1/);
   });
 
-  test('keeps the author’s indented lists', () => {
+  test('keeps the author’s indented lists', async () => {
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n  - a.yaml\n', 'app/a.yaml': DEPLOYMENT, 'app/b.yaml': DEPLOYMENT });
-    assert.equal(editKustomization(fs, '/app', [{ op: 'addEntries', field: 'resources', entries: ['b.yaml'] }]).text, 'resources:\n  - a.yaml\n  - b.yaml\n');
+    assert.equal((await editKustomization(fs, '/app', [{ op: 'addEntries', field: 'resources', entries: ['b.yaml'] }])).text, 'resources:\n  - a.yaml\n  - b.yaml\n');
   });
 
-  test('refuses a file the build would refuse, and a result it would refuse; nothing is written', () => {
+  test('refuses a file the build would refuse, and a result it would refuse; nothing is written', async () => {
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'foo: bar\n' });
-    assert.throws(() => editKustomization(fs, '/app', [{ op: 'setField', field: 'namespace', value: 'x' }]), (e: unknown) => {
+    await assert.rejects(editKustomization(fs, '/app', [{ op: 'setField', field: 'namespace', value: 'x' }]), (e: unknown) => {
       assert.ok(e instanceof KustomizeError);
       assert.equal(e.code, 'KUSTOMIZATION_INVALID');
       assert.equal(e.message, 'invalid Kustomization: json: unknown field "foo" (in /app/kustomization.yaml)');
@@ -77,21 +77,20 @@ images:
     assert.equal(new TextDecoder().decode(fs.readFile('/app/kustomization.yaml')), 'foo: bar\n');
   });
 
-  test('a failing operation among several leaves the file as it was', () => {
+  test('a failing operation among several leaves the file as it was', async () => {
     const text = 'resources:\n- a.yaml\n';
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': text, 'app/a.yaml': DEPLOYMENT, 'app/b.yaml': DEPLOYMENT });
-    assert.throws(
-      () =>
-        editKustomization(fs, '/app', [
-          { op: 'addEntries', field: 'resources', entries: ['b.yaml'] },
-          { op: 'setImages', images: [] },
-        ]),
+    await assert.rejects(
+      editKustomization(fs, '/app', [
+        { op: 'addEntries', field: 'resources', entries: ['b.yaml'] },
+        { op: 'setImages', images: [] },
+      ]),
       /no image specified/,
     );
     assert.equal(new TextDecoder().decode(fs.readFile('/app/kustomization.yaml')), text);
   });
 
-  test('the new text goes to a temporary file that is renamed over the kustomization', () => {
+  test('the new text goes to a temporary file that is renamed over the kustomization', async () => {
     const memory = MemoryFileSystem.from({ 'app/kustomization.yaml': 'namespace: a\n' });
     const log: string[] = [];
     const recording: FileSystem = Object.assign(Object.create(memory) as MemoryFileSystem, {
@@ -104,7 +103,7 @@ images:
         memory.rename(from, to);
       },
     });
-    editKustomization(recording, '/app', [{ op: 'setField', field: 'namespace', value: 'b' }]);
+    await editKustomization(recording, '/app', [{ op: 'setField', field: 'namespace', value: 'b' }]);
     assert.equal(log.length, 2);
     assert.match(log[0]!, /^write \/app\/\.kustomization\.yaml\.\w+\.tmp$/);
     assert.equal(log[1], `rename ${log[0]!.slice('write '.length)} -> /app/kustomization.yaml`);
@@ -112,13 +111,13 @@ images:
     assert.equal(new TextDecoder().decode(memory.readFile('/app/kustomization.yaml')), 'namespace: b\n');
   });
 
-  test('on disk: replaced by rename (a new inode), no temporary file left', () => {
+  test('on disk: replaced by rename (a new inode), no temporary file left', async () => {
     const dir = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'kts-edit-'));
     try {
       const file = nodePath.join(dir, 'kustomization.yaml');
       nodeFs.writeFileSync(file, 'namespace: a\n');
       const held = nodeFs.openSync(file, 'r');
-      editKustomization(new DiskFileSystem(), dir, [{ op: 'setField', field: 'namespace', value: 'b' }]);
+      await editKustomization(new DiskFileSystem(), dir, [{ op: 'setField', field: 'namespace', value: 'b' }]);
       // a reader that opened the file before still sees the whole old file
       assert.equal(nodeFs.readFileSync(held, 'utf8'), 'namespace: a\n');
       nodeFs.closeSync(held);
@@ -129,9 +128,9 @@ images:
     }
   });
 
-  test('finds Kustomization and kustomization.yml; more than one is an error', () => {
+  test('finds Kustomization and kustomization.yml; more than one is an error', async () => {
     const fs = MemoryFileSystem.from({ 'a/Kustomization': 'namespace: a\n', 'b/kustomization.yaml': 'namespace: a\n', 'b/kustomization.yml': 'namespace: a\n' });
-    assert.equal(editKustomization(fs, '/a', [{ op: 'setField', field: 'namespace', value: 'b' }]).file, '/a/Kustomization');
-    assert.throws(() => editKustomization(fs, '/b', []), /^KustomizeError: Found multiple kustomization file: \[kustomization.yaml kustomization.yml\]$/);
+    assert.equal((await editKustomization(fs, '/a', [{ op: 'setField', field: 'namespace', value: 'b' }])).file, '/a/Kustomization');
+    await assert.rejects(editKustomization(fs, '/b', []), /^KustomizeError: Found multiple kustomization file: \[kustomization.yaml kustomization.yml\]$/);
   });
 });

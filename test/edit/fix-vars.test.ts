@@ -145,7 +145,7 @@ describe('edit fix --vars: what is written', () => {
     assert.equal(p.read('pod.yaml'), POD);
   });
 
-  test('every changed file is written to a temporary file first; a failed write changes nothing and leaves no temporary file', () => {
+  test('every changed file is written to a temporary file first; a failed write changes nothing and leaves no temporary file', async () => {
     const pod = POD.replace('x$(B)/y', '$(B)/y');
     const memory = MemoryFileSystem.from({ 'app/kustomization.yaml': KUSTOMIZATION, 'app/pod.yaml': pod });
     const log: string[] = [];
@@ -162,14 +162,14 @@ describe('edit fix --vars: what is written', () => {
       },
     });
     failWrite = 2;
-    assert.throws(() => editKustomization(recording, '/app', [{ op: 'fix', vars: true }]), /disk full/);
+    await assert.rejects(editKustomization(recording, '/app', [{ op: 'fix', vars: true }]), /disk full/);
     assert.deepEqual(memory.readDir('/app'), ['kustomization.yaml', 'pod.yaml']);
     assert.equal(new TextDecoder().decode(memory.readFile('/app/pod.yaml')), pod);
     assert.equal(new TextDecoder().decode(memory.readFile('/app/kustomization.yaml')), KUSTOMIZATION);
 
     log.length = 0;
     failWrite = 0;
-    const result = editKustomization(recording, '/app', [{ op: 'fix', vars: true }]);
+    const result = await editKustomization(recording, '/app', [{ op: 'fix', vars: true }]);
     assert.deepEqual(result.rewritten, ['/app/pod.yaml']);
     assert.deepEqual(
       log.map((l) => l.replace(/\/\.[\w.]+\.tmp/g, '/TEMP')),
@@ -208,9 +208,9 @@ describe('edit fix --vars: what is written', () => {
     assert.match(p.read(), /\nvars:\n- name: A\n/);
   });
 
-  test('the library operation: { op: "fix", vars: true } on a MemoryFileSystem', () => {
+  test('the library operation: { op: "fix", vars: true } on a MemoryFileSystem', async () => {
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': KUSTOMIZATION.replace(/- name: B[^]*$/, ''), 'app/pod.yaml': POD });
-    const result = editKustomization(fs, '/app', [{ op: 'fix', vars: true }]);
+    const result = await editKustomization(fs, '/app', [{ op: 'fix', vars: true }]);
     assert.deepEqual(result.rewritten, ['/app/pod.yaml']);
     assert.deepEqual(parse(result.text).replacements, [
       { source: { kind: 'Secret', name: 'a', version: 'v1' }, targets: [{ fieldPaths: ['spec.containers.0.args.0'], select: { kind: 'Pod', name: 'p', version: 'v1' } }] },

@@ -17,14 +17,18 @@ const TSC = { 'typescript 7': join(REPO, 'node_modules/typescript/bin/tsc'), 'ty
 /** a consumer's code; `await` only where the module format allows it at the top */
 function consumer(topLevelAwait: boolean): string {
   return [
-    "import { build, BuildCache, MemoryFileSystem, KustomizeError, type BuildResult } from 'kustomize-ts';",
+    "import { build, BuildCache, editKustomization, MemoryFileSystem, KustomizeError, type BuildResult, type EditResult, type KubernetesObject } from 'kustomize-ts';",
     "import { DiskFileSystem, NodeRemoteSource } from 'kustomize-ts/node';",
     "import { parseOciReference, readTreeArchive, type OciReference } from 'kustomize-ts/oci';",
     "const registry: OciReference['registry'] = parseOciReference('oci://127.0.0.1:5000/org/app:v1').registry;",
     "const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources: []\\n' });",
     topLevelAwait ? "const result: BuildResult = await build('/app', { fs, cache: new BuildCache({ builds: 4 }) });" : "const result: Promise<BuildResult> = build('/app', { fs, cache: new BuildCache() });",
-    'const errorCode: KustomizeError["code"] = "FILESYSTEM_REQUIRED";',
-    'export const used = [result, errorCode, DiskFileSystem, NodeRemoteSource, registry, readTreeArchive];',
+    // kustomize's spelling of the load restrictor, a signal, the objects as plain data, edits as promises
+    "const aborted: Promise<BuildResult> = build('/app', { fs, loadRestrictor: 'LoadRestrictionsNone', signal: new AbortController().signal });",
+    "const names = (objects: KubernetesObject[]): string[] => objects.map((o) => `${o.kind}/${o.metadata.namespace ?? ''}/${o.metadata.name}`);",
+    "const edited: Promise<EditResult> = editKustomization(fs, '/app', [{ op: 'setField', field: 'namespace', value: 'x' }]);",
+    'const errorCode: KustomizeError["code"] = "ABORTED";',
+    'export const used = [result, aborted, names, edited, errorCode, DiskFileSystem, NodeRemoteSource, registry, readTreeArchive];',
     '',
   ].join('\n');
 }

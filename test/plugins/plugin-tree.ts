@@ -18,3 +18,14 @@ export function writeTree(files: Record<string, TreeFile>): string {
 }
 
 export const exec = (text: string): TreeFile => ({ text, exec: true });
+
+/** The config of an exec KRM function of this kind, running the program at `path`. */
+export const execFunctionConfig = (kind: string, path: string): string =>
+  `apiVersion: example.com/v1\nkind: ${kind}\nmetadata:\n  name: ${kind.toLowerCase()}\n  annotations:\n    config.kubernetes.io/function: |\n      exec:\n        path: ${path}\n`;
+
+/**
+ * A program that starts a `sleep` (its pid in `child.pid`), says it is running (its own pid in
+ * `ready.pid`, written aside and renamed, in the directory it runs in), and waits: a process
+ * group for a test to stop.
+ */
+export const SLEEPER = exec('#!/bin/sh\nsleep 300 &\necho $! > child.pid\necho $$ > ready.tmp && mv ready.tmp ready.pid\nwait\n');

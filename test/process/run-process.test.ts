@@ -12,27 +12,12 @@ import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { runPluginProcess } from '../../src/plugins/run-plugin-process.js';
 import { runProcess, STDERR_KEPT_BYTES } from '../../src/process/run-process.js';
+import { KustomizeError } from '../../src/errors.js';
+import { alive, fileWritten, gone } from './processes.js';
 
 const tmp = nodeFs.mkdtempSync(nodePath.join(os.tmpdir(), 'kts-process-'));
 after(() => nodeFs.rmSync(tmp, { recursive: true, force: true }));
 const base = { cwd: tmp, env: process.env };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // a zombie still answers signal 0 until it is reaped; its state is Z
-  const stat = nodeFs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
-}
-
-/** Waits (boundedly) for a process to be gone: killing is asynchronous in the kernel. */
-async function gone(pid: number): Promise<boolean> {
-  for (let i = 0; i < 100 && alive(pid); i++) await new Promise((r) => setTimeout(r, 50));
-  return !alive(pid);
-}
 
 test('a timeout kills the processes the process started, too', { timeout: 30_000 }, async () => {
   const pidFile = nodePath.join(tmp, 'grandchild.pid');
@@ -40,7 +25,7 @@ test('a timeout kills the processes the process started, too', { timeout: 30_000
   assert.equal(r.timedOut, true);
   const grandchild = Number(nodeFs.readFileSync(pidFile, 'utf8'));
   try {
-    assert.ok(await gone(grandchild), `the sleep ${grandchild} started by the timed-out process was killed`);
+    await gone(grandchild);
   } finally {
     if (alive(grandchild)) process.kill(grandchild, 'SIGKILL');
   }
@@ -50,7 +35,8 @@ test('a process that exits 0 leaving a child that holds stdout ends the run', { 
   const pidFile = nodePath.join(tmp, 'holder.pid');
   const r = await runProcess({ ...base, argv: ['sh', '-c', `echo done; sleep 300 & echo $! > ${pidFile}`], timeout: 120 });
   assert.deepEqual([r.code, r.timedOut, r.stdout], [0, false, 'done\n']);
-  assert.ok(await gone(Number(nodeFs.readFileSync(pidFile, 'utf8'))), 'the child left holding stdout was stopped');
+  // the child left holding stdout is stopped
+  await gone(Number(nodeFs.readFileSync(pidFile, 'utf8')));
 });
 
 test('stdout past the limit stops the process and says so', { timeout: 30_000 }, async () => {
@@ -86,4 +72,26 @@ test('an in-process plugin that never settles times out like a plugin process', 
   });
   const stuckFactory = [{ apiVersion: 'example.com/v1', kind: 'Stuck', factory: never as never }];
   await assert.rejects(build('/app', { fs, enablePlugins: true, pluginTimeout: 0.5, plugins: stuckFactory }), /fails configuration: .*timed out after 0\.5s/);
+});
+
+test('an aborted signal kills the process group as a timeout does; the run rejects as ABORTED once the process has exited', { timeout: 30_000 }, async () => {
+  const [childFile, readyFile] = [nodePath.join(tmp, 'aborted-child.pid'), nodePath.join(tmp, 'aborted.pid')];
+  const controller = new AbortController();
+  const run = runProcess({ ...base, argv: ['sh', '-c', `sleep 300 & echo $! > ${childFile}; echo $$ > ${readyFile}.tmp && mv ${readyFile}.tmp ${readyFile}; wait`], timeout: 120, signal: controller.signal });
+  const pid = Number(await fileWritten(readyFile));
+  const reason = new Error('the user went away');
+  controller.abort(reason);
+  await assert.rejects(run, (e: unknown) => {
+    assert.ok(e instanceof KustomizeError);
+    assert.deepEqual([e.code, e.cause], ['ABORTED', reason]);
+    return true;
+  });
+  assert.equal(alive(pid), false, 'the process was waited for before the run rejected');
+  await gone(Number(nodeFs.readFileSync(childFile, 'utf8')));
+});
+
+test('a signal aborted before the run starts nothing', async () => {
+  const marker = nodePath.join(tmp, 'never-started');
+  await assert.rejects(runProcess({ ...base, argv: ['touch', marker], timeout: 60, signal: AbortSignal.abort() }), { code: 'ABORTED' });
+  assert.equal(nodeFs.existsSync(marker), false);
 });

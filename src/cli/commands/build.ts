@@ -1,6 +1,7 @@
 import { KustomizeError } from '../../errors.js';
 import { build } from '../../build/build.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
+import { interruptible } from '../interrupt.js';
 import type { Command } from '../command.js';
 import { writeBuildOutput } from '../write-output.js';
 
@@ -29,7 +30,7 @@ If DIR is omitted, '.' is assumed.`,
   async run({ flags, positional }, io) {
     if (positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a kustomization directory; got ${positional.length}`);
     const options = optionsFromFlags(flags, process.env);
-    const result = await build(positional[0] ?? '.', { ...options, warn: (w) => io.err(`${w.message}\n`) });
+    const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, warn: (w) => io.err(`${w.message}\n`) }));
     const output = flags.get('output') as string | undefined;
     if (output === undefined) io.out(result.yaml);
     else writeBuildOutput(output, result);

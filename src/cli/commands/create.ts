@@ -30,7 +30,7 @@ export const createCommand: Command = {
   async run({ flags }, io) {
     const { fs, dir } = workspace(io);
     const split = (name: string) => (stringFlag(flags, name) ?? '').split(',').filter((s) => s !== '');
-    createKustomization(fs, dir, {
+    await createKustomization(fs, dir, {
       resources: split('resources'),
       ...(stringFlag(flags, 'namespace') && { namespace: stringFlag(flags, 'namespace') }),
       ...(stringFlag(flags, 'nameprefix') && { namePrefix: stringFlag(flags, 'nameprefix') }),

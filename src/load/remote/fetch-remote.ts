@@ -1,7 +1,7 @@
 import { KustomizeError } from '../../errors.js';
 import type { OciReference } from '../../oci/reference.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, httpGet, type RemoteSource, type RemoteTree } from './remote-source.js';
+import { HttpStatusError, httpGet, responseBytes, type RemoteRequestOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 /**
  * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S). Git
@@ -12,10 +12,10 @@ export class FetchRemoteSource implements RemoteSource {
   /** @param httpTimeout seconds before a request is given up */
   constructor(private readonly httpTimeout = 60) {}
 
-  async fetchFile(url: string): Promise<Uint8Array> {
-    const res = await httpGet(url, this.httpTimeout);
+  async fetchFile(url: string, options: RemoteRequestOptions = {}): Promise<Uint8Array> {
+    const res = await httpGet(url, { timeoutSeconds: this.httpTimeout, signal: options.signal });
     if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
-    return new Uint8Array(await res.arrayBuffer());
+    return responseBytes(res, url, options.signal);
   }
 
   clone(spec: RepoSpec): Promise<RemoteTree> {

@@ -12,7 +12,11 @@ import { cloneUrl, type RepoSpec } from './repo-spec.js';
 export class GitCommand {
   private readonly git = lookPath('git');
 
-  constructor(private readonly spec: RepoSpec) {}
+  constructor(
+    private readonly spec: RepoSpec,
+    /** stops the command running when it aborts */
+    private readonly signal?: AbortSignal,
+  ) {}
 
   /** kustomize's clone into `dir`: init, fetch --depth=1 the ref (HEAD by default), checkout, submodules. */
   async checkout(dir: string): Promise<void> {
@@ -50,11 +54,13 @@ export class GitCommand {
     const argv = [this.git, ...args];
     const shown = argv.join(' ');
     const env = { ...process.env, GIT_TERMINAL_PROMPT: '0' };
-    const request = { argv, cwd, env, timeout: this.spec.timeout };
+    const request = { argv, cwd, env, timeout: this.spec.timeout, signal: this.signal };
     let r;
     try {
       r = await runProcess(request);
     } catch (e) {
+      // ABORTED stays what it is
+      if (e instanceof KustomizeError) throw e;
       throw new KustomizeError('REMOTE_FAILED', `failed to run '${shown}': ${(e as Error).message}`, { cause: e });
     }
     if (r.timedOut) throw new KustomizeError('REMOTE_FAILED', `hit ${this.spec.timeout}s timeout running '${shown}'`);

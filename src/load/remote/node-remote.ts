@@ -10,7 +10,7 @@ import { readTreeArchive } from '../../oci/tar.js';
 import { GitCommand } from './git-command.js';
 import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
-import { HttpStatusError, httpGet, type RemoteOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
+import { HttpStatusError, httpGet, responseBytes, type RemoteOptions, type RemoteRequestOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 interface NodeRemoteOptions {
   /** seconds an HTTP request may take; default 60 */
@@ -47,16 +47,16 @@ export class NodeRemoteSource implements RemoteSource {
     }
   }
 
-  fetchFile(url: string): Promise<Uint8Array> {
-    return memo(this.files, url, () => this.fetchFileOnce(url));
+  fetchFile(url: string, options: RemoteRequestOptions = {}): Promise<Uint8Array> {
+    return memo(this.files, url, () => this.fetchFileOnce(url, options.signal));
   }
 
-  clone(spec: RepoSpec): Promise<RemoteTree> {
-    return memo(this.trees, `git ${cloneUrl(spec)}#${spec.ref}#${spec.submodules}`, () => this.cloneOnce(spec));
+  clone(spec: RepoSpec, options: RemoteRequestOptions = {}): Promise<RemoteTree> {
+    return memo(this.trees, `git ${cloneUrl(spec)}#${spec.ref}#${spec.submodules}`, () => this.cloneOnce(spec, options.signal));
   }
 
-  pullTree(ref: OciReference): Promise<RemoteTree> {
-    return memo(this.trees, `oci ${ref.raw}`, () => this.pullTreeOnce(ref));
+  pullTree(ref: OciReference, options: RemoteRequestOptions = {}): Promise<RemoteTree> {
+    return memo(this.trees, `oci ${ref.raw}`, () => this.pullTreeOnce(ref, options.signal));
   }
 
   cleanup(): void {
@@ -65,16 +65,16 @@ export class NodeRemoteSource implements RemoteSource {
     this.trees.clear();
   }
 
-  private async fetchFileOnce(url: string): Promise<Uint8Array> {
+  private async fetchFileOnce(url: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
     const cached = this.cache?.httpFile(url);
     if (this.options.offline) return cached?.body ?? this.missingOffline(url);
     const headers: Record<string, string> = {};
     if (cached?.etag) headers['If-None-Match'] = cached.etag;
     if (cached?.lastModified) headers['If-Modified-Since'] = cached.lastModified;
-    const res = await httpGet(url, this.options.httpTimeout ?? 60, headers);
+    const res = await httpGet(url, { timeoutSeconds: this.options.httpTimeout ?? 60, headers, signal });
     if (res.status === 304 && cached) return cached.body;
     if (res.status < 200 || res.status > 299) throw new HttpStatusError(res.status, res.statusText);
-    const body = new Uint8Array(await res.arrayBuffer());
+    const body = await responseBytes(res, url, signal);
     const etag = res.headers.get('etag');
     const lastModified = res.headers.get('last-modified');
     if (this.cache && (etag || lastModified)) {
@@ -89,8 +89,8 @@ export class NodeRemoteSource implements RemoteSource {
    * before, needs no network; a branch or tag is re-resolved with `git ls-remote` (unless
    * offline) and the tree taken from the cache when that commit is there.
    */
-  private async cloneOnce(spec: RepoSpec): Promise<RemoteTree> {
-    const git = new GitCommand(spec);
+  private async cloneOnce(spec: RepoSpec, signal: AbortSignal | undefined): Promise<RemoteTree> {
+    const git = new GitCommand(spec, signal);
     const cache = this.cache;
     if (!cache) {
       if (this.options.offline) return this.missingOffline(spec.raw);
@@ -111,27 +111,28 @@ export class NodeRemoteSource implements RemoteSource {
   }
 
   /** An `oci://` tree: the artifact's digest (a tag is resolved unless offline), then its layer unpacked. */
-  private async pullTreeOnce(ref: OciReference): Promise<RemoteTree> {
+  private async pullTreeOnce(ref: OciReference, signal: AbortSignal | undefined): Promise<RemoteTree> {
     const cache = this.cache;
+    const oci: OciClientOptions = { ...this.options.oci, signal };
     if (!cache) {
       if (this.options.offline) return this.missingOffline(ref.raw);
       const dir = this.tempDir();
-      const digest = await this.unpackArtifact(ref, dir);
+      const digest = await this.unpackArtifact(ref, dir, oci);
       return { dir, fs: this.fs, digest };
     }
-    const digest = ref.digest ?? (this.options.offline ? cache.lookupRef('oci', ref.raw) : await resolveDigest(ref, this.options.oci));
+    const digest = ref.digest ?? (this.options.offline ? cache.lookupRef('oci', ref.raw) : await resolveDigest(ref, oci));
     const hit = digest && cache.tree('oci', digest);
     if (hit) return { dir: hit, fs: this.fs, digest: digest! };
     if (this.options.offline) return this.missingOffline(ref.raw, digest && `digest ${digest}`);
     const pinnedRef = { ...ref, raw: pinned(ref, digest!), digest: digest! };
-    const dir = await cache.storeTree('oci', digest!, ref.raw, async (tree) => void (await this.unpackArtifact(pinnedRef, tree)));
+    const dir = await cache.storeTree('oci', digest!, ref.raw, async (tree) => void (await this.unpackArtifact(pinnedRef, tree, oci)));
     if (!ref.digest) cache.recordRef('oci', ref.raw, digest!);
     return { dir, fs: this.fs, digest: digest! };
   }
 
   /** Pulls the artifact's tree layer (verified by digest) and writes its files into `dir`; returns the manifest digest. */
-  private async unpackArtifact(ref: OciReference, dir: string): Promise<string> {
-    const artifact = await pullArtifact(ref, { ...this.options.oci, mediaType: TREE_LAYER_TYPES });
+  private async unpackArtifact(ref: OciReference, dir: string, oci: OciClientOptions): Promise<string> {
+    const artifact = await pullArtifact(ref, { ...oci, mediaType: TREE_LAYER_TYPES });
     if (artifact.layers.length > 1) {
       throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the artifact has ${artifact.layers.length} tar.gz layers; a kustomize tree is one`, { remote: ref.raw });
     }

@@ -1,3 +1,4 @@
+import { abortedError, requestSignal } from '../../abort.js';
 import { KustomizeError, type Warning } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
@@ -13,6 +14,12 @@ export interface RemoteTree {
   digest?: string;
 }
 
+/** What a build tells a remote source with each request. */
+export interface RemoteRequestOptions {
+  /** the build's signal: when it aborts, the request (and the process fetching it) should stop */
+  signal?: AbortSignal;
+}
+
 /**
  * Where remote resources come from: files over HTTP(S), git repositories and OCI artifacts.
  * The default (node-remote.ts) uses `fetch` and the `git` executable; a browser or a test can
@@ -20,13 +27,23 @@ export interface RemoteTree {
  */
 export interface RemoteSource {
   /** the body of an HTTP(S) URL; an `HttpStatusError` for a non-2xx answer */
-  fetchFile(url: string): Promise<Uint8Array>;
+  fetchFile(url: string, options?: RemoteRequestOptions): Promise<Uint8Array>;
   /** a checkout of the repository at the spec's ref */
-  clone(spec: RepoSpec): Promise<RemoteTree>;
+  clone(spec: RepoSpec, options?: RemoteRequestOptions): Promise<RemoteTree>;
   /** the tree an `oci://` artifact holds (Flux's format: one tar.gz layer of the directory) */
-  pullTree(ref: OciReference): Promise<RemoteTree>;
+  pullTree(ref: OciReference, options?: RemoteRequestOptions): Promise<RemoteTree>;
   /** removes everything fetched into temporary directories */
   cleanup(): void;
+}
+
+/** `source` with `signal` given to each of its requests: what a build's steps use, so that none can forget it. */
+export function withSignal(source: RemoteSource, signal: AbortSignal): RemoteSource {
+  return {
+    fetchFile: (url) => source.fetchFile(url, { signal }),
+    clone: (spec) => source.clone(spec, { signal }),
+    pullTree: (ref) => source.pullTree(ref, { signal }),
+    cleanup: () => source.cleanup(),
+  };
 }
 
 /** What the default remote source takes from a build's options (see `InputOptions` and `OutputOptions`). */
@@ -63,14 +80,39 @@ export function namesRemoteTree(path: string): boolean {
   return afterScheme.includes('//') || afterScheme.includes('.git') || afterScheme.includes('_git/');
 }
 
+/** How {@link httpGet} asks. */
+interface HttpGetOptions {
+  /** seconds before the request (headers and body) is given up */
+  timeoutSeconds: number;
+  headers?: Record<string, string>;
+  /** stops the request too */
+  signal?: AbortSignal | undefined;
+}
+
 /**
  * A GET with `fetch`, bounded in time: what both remote sources send. A failure to get any
- * answer is REMOTE_FAILED in kustomize's words; the status is the caller's to judge.
+ * answer is REMOTE_FAILED in kustomize's words (ABORTED when `signal` stopped it); the status
+ * is the caller's to judge.
  */
-export async function httpGet(url: string, timeoutSeconds: number, headers: Record<string, string> = {}): Promise<Response> {
+export async function httpGet(url: string, options: HttpGetOptions): Promise<Response> {
+  const { signal } = options;
   try {
-    return await fetch(url, { headers, signal: AbortSignal.timeout(timeoutSeconds * 1000) });
+    return await fetch(url, { headers: options.headers ?? {}, signal: requestSignal(options.timeoutSeconds, signal) });
   } catch (e) {
-    throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
+    throw getFailure(url, e, signal);
   }
+}
+
+/** The body of an answer {@link httpGet} got, which may still fail (or be stopped) on the way, as the request would. */
+export async function responseBytes(res: Response, url: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await res.arrayBuffer());
+  } catch (e) {
+    throw getFailure(url, e, signal);
+  }
+}
+
+function getFailure(url: string, e: unknown, signal: AbortSignal | undefined): KustomizeError {
+  if (signal?.aborted) return abortedError(signal);
+  return new KustomizeError('REMOTE_FAILED', `Get "${url}": ${(e as Error).message}`, { cause: e });
 }

@@ -7,7 +7,7 @@ import { runEdit } from '../../workspace.js';
 /** A leaf of `edit`: turns its arguments into edit operations, which are applied to ./kustomization.yaml. */
 export function editCommand(c: Omit<Command, 'run'> & { ops(args: ParsedArgs): EditOp[] }): Command {
   const { ops, ...command } = c;
-  return { ...command, run: async (args, io) => runEdit(io, ops(args)) };
+  return { ...command, run: (args, io) => runEdit(io, ops(args)) };
 }
 
 export function usageError(message: string): never {

@@ -45,7 +45,7 @@ export const fixCommand: Command = {
     const options = { fs, reorder: 'unspecified' } as const;
     // as kustomize: a kustomization that did not build counts as one that printed nothing
     const before = await build(dir, options).then((r) => r.yaml, () => '');
-    editKustomization(fs, dir, [{ op: 'fix', vars }], { notice: (m) => io.err(`${m}\n`) });
+    await editKustomization(fs, dir, [{ op: 'fix', vars }], { notice: (m) => io.err(`${m}\n`) });
     io.out(vars ? FIXED + VARS_FIXED : FIXED + VARS_HINT);
     try {
       const after = (await build(dir, options)).yaml;
