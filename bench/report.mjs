@@ -13,8 +13,12 @@
 //     with a BuildCache (unchanged, and after an edit).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
+// With --against DIR the other side is not kubectl but kustomize-ts as built in DIR (a checkout of
+// another commit, built with npm run build), at every size: how a change moves the time.
+//
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
 //                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm]
+//                                         [--against DIR]
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -34,6 +38,11 @@ const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) 
 const RUNS = Number(flag('--runs', '9'));
 const LARGE = flag('--large', '2000,20000,100000').split(',').filter(Boolean).map(Number);
 const KUBECTL_MAX = Number(flag('--kubectl-max', '2000'));
+const AGAINST = flag('--against', '');
+/** What kustomize-ts is compared with: kubectl, or kustomize-ts built in another checkout. */
+const REF = AGAINST
+  ? { label: `kustomize-ts at ${path.basename(path.resolve(AGAINST))}`, short: 'base', cmd: path.join(path.resolve(AGAINST), 'bin', 'kustomize-ts.js'), args: (dir) => ['build', dir] }
+  : { label: 'kubectl kustomize', short: 'kubectl', cmd: 'kubectl', args: (dir) => ['kustomize', dir] };
 const SKIP = new Set(flag('--skip', '').split(','));
 const log = (m) => process.stderr.write(`${m}\n`);
 const WORK = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-report-'));
@@ -61,8 +70,8 @@ async function compare(dir, runs, kubectlRuns = runs) {
     out.kts.push(k.seconds);
     out.ktsRss = Math.max(out.ktsRss, k.rssKb);
     if (i >= kubectlRuns) continue;
-    const c = await run('kubectl', ['kustomize', dir], path.join(WORK, 'kubectl.yaml'));
-    if (!c.ok) throw new Error(`kubectl failed on ${dir}: ${c.stderr.slice(0, 500)}`);
+    const c = await run(REF.cmd, REF.args(dir), path.join(WORK, 'kubectl.yaml'));
+    if (!c.ok) throw new Error(`${REF.label} failed on ${dir}: ${c.stderr.slice(0, 500)}`);
     out.kubectl.push(c.seconds);
     out.kubectlRss = Math.max(out.kubectlRss, c.rssKb);
     if (i === 0) out.identical = fs.readFileSync(path.join(WORK, 'kts.yaml')).equals(fs.readFileSync(path.join(WORK, 'kubectl.yaml')));
@@ -88,7 +97,7 @@ async function tiny() {
   }
   const k = median(both.kts), c = median(both.kubectl), n = median(node0);
   console.log('### Tiny tree (examples/hello/overlays/production)\n');
-  console.log('| kustomize-ts | kubectl kustomize | kts / kubectl | `node -e 0` | kts − node | kts peak RSS | kubectl peak RSS | identical |');
+  console.log(`| kustomize-ts | ${REF.label} | kts / ${REF.short} | \`node -e 0\` | kts − node | kts peak RSS | ${REF.short} peak RSS | identical |`);
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
   console.log(`| ${ms(k)} | ${ms(c)} | ${ratio(k, c)} | ${ms(n)} | ${ms(k - n)} | ${mb(both.ktsRss)} | ${mb(both.kubectlRss)} | ${both.identical ? 'yes' : '**NO**'} |\n`);
   if (EXTRA_CA) {
@@ -142,11 +151,11 @@ const realTrees = once(() => {
 function ratioSummary(rows) {
   const groups = [
     ['all', () => true],
-    ['kubectl < 150 ms', (r) => r.c < 0.15],
-    ['kubectl 150–400 ms', (r) => r.c >= 0.15 && r.c <= 0.4],
-    ['kubectl > 400 ms', (r) => r.c > 0.4],
+    [`${REF.short} < 150 ms`, (r) => r.c < 0.15],
+    [`${REF.short} 150–400 ms`, (r) => r.c >= 0.15 && r.c <= 0.4],
+    [`${REF.short} > 400 ms`, (r) => r.c > 0.4],
   ];
-  console.log('| trees | count | median kts / kubectl | lowest | highest | kts faster |');
+  console.log(`| trees | count | median kts / ${REF.short} | lowest | highest | kts faster |`);
   console.log('| --- | ---: | ---: | ---: | ---: | ---: |');
   for (const [label, take] of groups) {
     const ratios = rows.filter(take).map((r) => r.k / r.c);
@@ -175,7 +184,7 @@ async function real() {
     }
   }
   console.log('### Real-world trees\n');
-  console.log('| tree | kustomize-ts | kubectl kustomize | kts / kubectl | identical |');
+  console.log(`| tree | kustomize-ts | ${REF.label} | kts / ${REF.short} | identical |`);
   console.log('| --- | ---: | ---: | ---: | :---: |');
   for (const r of rows) console.log(`| ${r.name} | ${ms(r.k)} | ${ms(r.c)} | ${ratio(r.k, r.c)} | ${r.identical ? 'yes' : '**NO**'} |`);
   console.log('');
@@ -188,14 +197,14 @@ async function large() {
     const dir = path.join(WORK, `n${n}`);
     log(`large: generating ${n}`);
     const { overlays } = generateTree(dir, n);
-    const withKubectl = n <= KUBECTL_MAX;
+    const withKubectl = AGAINST !== '' || n <= KUBECTL_MAX;
     // every overlay is built, as a user building each environment does: times add up
     const row = { n, k: 0, c: withKubectl ? 0 : undefined, ktsRss: 0, kubectlRss: 0, identical: withKubectl ? true : undefined };
     for (const overlay of overlays) {
       log(`large: ${n} ${path.basename(overlay)}`);
       // kubectl takes tens of seconds from 2,000 resources on: it builds each overlay once, and
       // kustomize-ts three times (its median taken), once only past 20,000
-      const r = await compare(overlay, n > 20000 ? 1 : 3, !withKubectl ? 0 : n >= 2000 ? 1 : 3);
+      const r = await compare(overlay, n > 20000 ? 1 : 3, !withKubectl ? 0 : AGAINST || n < 2000 ? 3 : 1);
       row.k += median(r.kts);
       if (withKubectl) row.c += median(r.kubectl);
       row.ktsRss = Math.max(row.ktsRss, r.ktsRss);
@@ -206,11 +215,11 @@ async function large() {
     fs.rmSync(dir, { recursive: true, force: true });
   }
   console.log(`### Large generated trees (bench/generate.mjs): N resources × ${ENVIRONMENTS.length} overlays (${ENVIRONMENTS.join(', ')}), each built\n`);
-  console.log('| resources | kustomize-ts, all overlays | kubectl kustomize, all overlays | kubectl / kts | kts peak RSS | kubectl peak RSS | identical |');
+  console.log(`| resources | kustomize-ts, all overlays | ${REF.label}, all overlays | ${REF.short} / kts | kts peak RSS | ${REF.short} peak RSS | identical |`);
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | :---: |');
   for (const r of rows) {
     const c = r.c === undefined ? 'not run' : sec(r.c);
-    console.log(`| ${r.n} × ${ENVIRONMENTS.length} | ${sec(r.k)} | ${c} | ${r.c === undefined ? '' : `${(r.c / r.k).toFixed(0)}×`} | ${mb(r.ktsRss)} | ${r.c === undefined ? '' : mb(r.kubectlRss)} | ${r.identical === undefined ? '' : r.identical ? 'yes' : '**NO**'} |`);
+    console.log(`| ${r.n} × ${ENVIRONMENTS.length} | ${sec(r.k)} | ${c} | ${r.c === undefined ? '' : `${(r.c / r.k).toFixed(AGAINST ? 2 : 0)}×`} | ${mb(r.ktsRss)} | ${r.c === undefined ? '' : mb(r.kubectlRss)} | ${r.identical === undefined ? '' : r.identical ? 'yes' : '**NO**'} |`);
   }
   if (rows.length >= 2) {
     const [a, b] = rows.slice(-2);
