@@ -1,3 +1,4 @@
+import type { BuiltinState } from './state.js';
 import { KustomizeError } from '../errors.js';
 import { resolveChartConfig, type HelmChartConfig, type ResolvedHelmChart } from '../helm/chart-config.js';
 import { requireNode } from '../host.js';
@@ -29,7 +30,7 @@ export class HelmChartInflationGenerator implements Generator {
    * `metadata` included: the chart is named by `name` only. A kustomization's `helmCharts`
    * entry comes here with its `helmGlobals` merged in.
    */
-  static fromConfig(config: YMap, ctx: PluginContext): HelmChartInflationGenerator {
+  static fromConfig(config: YMap, ctx: PluginContext, build: BuiltinState): HelmChartInflationGenerator {
     let decoded: HelmChartConfig;
     try {
       decoded = decode<HelmChartConfig>(config, ConfigShape, { lenient: true }) ?? {};
@@ -37,7 +38,7 @@ export class HelmChartInflationGenerator implements Generator {
       if (!(e instanceof DecodeError)) throw e;
       throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${HelmChartInflationGenerator.kind} with config: ${e.message}`, { cause: e });
     }
-    return new HelmChartInflationGenerator(resolveChartConfig(withInlineNulls(decoded), ctx));
+    return new HelmChartInflationGenerator(resolveChartConfig(withInlineNulls(decoded), ctx, build.helmApiVersions));
   }
 
   async generate(ctx: PluginContext): Promise<Resource[]> {

@@ -41,10 +41,16 @@ export class PatchTransformer implements Transformer {
       const path = args.path;
       text = withErrorPrefix(`failed to get the patch file from path(${path})`, () => ctx.loader.loadText(path));
     }
-    const smp = attempt(() => smpPatchesIfObjects(text, file, ctx.documents));
-    const json = text === '' ? undefined : attempt(() => jsonPatchIfList(text, file, ctx.documents));
+    // kustomize tries the text both ways; what each said is kept as the cause when neither reads
+    const smpRead = attempt(() => smpPatchesIfObjects(text, file, ctx.documents));
+    const jsonRead = text === '' ? { value: undefined } : attempt(() => jsonPatchIfList(text, file, ctx.documents));
+    const smp = smpRead.value;
+    const json = jsonRead.value;
     if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
-    if (!smp && !json) throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file });
+    if (!smp && !json) {
+      const cause = smpRead.error ?? jsonRead.error;
+      throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file, ...(cause !== undefined && { cause }) });
+    }
     return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);
   }
 
@@ -75,11 +81,12 @@ export class PatchTransformer implements Transformer {
   }
 }
 
-function attempt<T>(parse: () => T): T | undefined {
+/** What `parse` read, or why it could not. */
+function attempt<T>(parse: () => T | undefined): { value: T | undefined; error?: unknown } {
   try {
-    return parse();
-  } catch {
-    return undefined;
+    return { value: parse() };
+  } catch (error) {
+    return { value: undefined, error };
   }
 }
 

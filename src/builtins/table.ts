@@ -25,12 +25,13 @@ import { gvkString } from '../model/resid.js';
 import { configured } from '../plugins/configure.js';
 import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import type { PluginResolver } from '../plugins/resolver.js';
+import type { BuiltinState } from './state.js';
 
 /** A builtin plugin: the only way to make one is from its config. */
 interface Builtin {
   kind: string;
   role: 'generator' | 'transformer';
-  configure(config: YMap, ctx: PluginContext): Plugin;
+  configure(config: YMap, ctx: PluginContext, build: BuiltinState): Plugin;
   /**
    * The list of the build's field specs this builtin uses when its config has none of its own
    * (kustomize's defaults merged with `configurations:`; the kustomization field that drives it
@@ -56,7 +57,7 @@ export const BUILTINS: ReadonlyMap<string, Builtin> = new Map(
     generator(ConfigMapGenerator.kind, (c) => ConfigMapGenerator.fromConfig(c)),
     generator(SecretGenerator.kind, (c) => SecretGenerator.fromConfig(c)),
     generator(IAMPolicyGenerator.kind, (c) => IAMPolicyGenerator.fromConfig(c)),
-    generator(HelmChartInflationGenerator.kind, (c, ctx) => HelmChartInflationGenerator.fromConfig(c, ctx)),
+    generator(HelmChartInflationGenerator.kind, (c, ctx, build) => HelmChartInflationGenerator.fromConfig(c, ctx, build)),
     transformer(AnnotationsTransformer.kind, (c) => AnnotationsTransformer.fromConfig(c), 'commonAnnotations'),
     transformer(HashTransformer.kind, () => HashTransformer.fromConfig()),
     transformer(ImageTagTransformer.kind, (c) => ImageTagTransformer.fromConfig(c), 'images'),
@@ -82,13 +83,15 @@ export function builtinConfig(kind: string, fields: YMap): YMap {
 }
 
 /** `apiVersion: builtin` configs: the builtin of that kind (always allowed). */
-export const builtinResolver: PluginResolver = {
-  description: 'builtins',
-  async resolve(config, _configuredIn, ctx) {
-    const id = config.originalId;
-    if (id.group !== '' || id.version !== 'builtin') return undefined;
-    const builtin = BUILTINS.get(id.kind);
-    if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
-    return configured(() => builtin.configure(config.view, ctx), id.toString());
-  },
-};
+export function builtinResolver(build: BuiltinState): PluginResolver {
+  return {
+    description: 'builtins',
+    async resolve(config, _configuredIn, ctx) {
+      const id = config.originalId;
+      if (id.group !== '' || id.version !== 'builtin') return undefined;
+      const builtin = BUILTINS.get(id.kind);
+      if (!builtin || builtin.internal) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${gvkString(id)}`);
+      return configured(() => builtin.configure(config.view, ctx, build), id.toString());
+    },
+  };
+}

@@ -13,7 +13,7 @@
  *
  * Without the flag, every chart simply has its own `apiVersions`.
  */
-class ApiVersionsFlag {
+export class ApiVersionsFlag {
   private readonly backing: string[];
 
   constructor(private readonly values: readonly string[]) {
@@ -38,16 +38,4 @@ class ApiVersionsFlag {
     const fixed = [...own];
     return () => fixed;
   }
-}
-
-const perBuild = new WeakMap<object, ApiVersionsFlag>();
-
-/** The build's flag state; `build` is any object that lives exactly as long as one build. */
-export function apiVersionsFlag(build: object, values: readonly string[] | undefined): ApiVersionsFlag {
-  let flag = perBuild.get(build);
-  if (!flag) {
-    flag = new ApiVersionsFlag(values ?? []);
-    perBuild.set(build, flag);
-  }
-  return flag;
 }

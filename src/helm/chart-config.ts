@@ -3,7 +3,7 @@ import { join } from '../fs/path.js';
 import type { HelmChart, HelmGlobals } from '../kinds/kustomization.js';
 import { isHttpUrl } from '../load/remote/remote-source.js';
 import type { PluginContext } from '../plugins/plugin.js';
-import { apiVersionsFlag } from './api-versions.js';
+import type { ApiVersionsFlag } from './api-versions.js';
 
 /** What one HelmChartInflationGenerator is configured with: the kustomization's `helmGlobals` plus one `helmCharts` entry. */
 export interface HelmChartConfig extends HelmGlobals, HelmChart {}
@@ -41,15 +41,14 @@ const LEGAL_MERGE_OPTIONS: readonly ValuesMerge[] = ['merge', 'override', 'repla
  * the load restriction; `valuesMerge` defaults to `override`.
  * @throws KustomizeError with kustomize's message (the caller adds its context)
  */
-export function resolveChartConfig(raw: HelmChartConfig, ctx: PluginContext): ResolvedHelmChart {
+export function resolveChartConfig(raw: HelmChartConfig, ctx: PluginContext, apiVersions: ApiVersionsFlag): ResolvedHelmChart {
   const { options, loader } = ctx;
   if (!options.enableHelm) throw new KustomizeError('PLUGIN_DISABLED', 'must specify --enable-helm');
   const command = options.helmCommand ?? 'helm';
   if (command === '') throw new KustomizeError('USAGE', 'must specify --helm-command');
   const c: HelmChartConfig = { ...raw };
   if (!c.kubeVersion && options.helmKubeVersion) c.kubeVersion = options.helmKubeVersion;
-  // `ctx.openapi` lives as long as the build
-  const renderApiVersions = apiVersionsFlag(ctx.openapi, options.helmApiVersions).configure(c.apiVersions);
+  const renderApiVersions = apiVersions.configure(c.apiVersions);
   if (options.helmDebug) c.debug = true;
   if (!c.name) throw new KustomizeError('KUSTOMIZATION_INVALID', 'chart name cannot be empty');
   const name = c.name;

@@ -50,7 +50,11 @@ export function originFromConfig(configuredIn: string, config: YMap): Origin {
   return { configuredIn, configuredBy: by };
 }
 
-/** Reads an origin written as annotation text (as plugins may return resources). */
+/**
+ * Reads an origin written as annotation text (as plugins may return resources). Text that does
+ * not read as one is no record: kustomize reads the annotation only when `buildMetadata` asks,
+ * and builds whatever it holds otherwise.
+ */
 export function parseOrigin(text: string): Origin | undefined {
   try {
     return originFromValue(parseYamlDocument(text));

@@ -1,6 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import type { ResId } from './resid.js';
 import type { Resource } from './resource.js';
+import { isMap, type YMap } from '../yaml/value.js';
 
 /**
  * The resources of a build, in order, with O(1) lookups by current id, by any id a resource
@@ -12,8 +13,8 @@ import type { Resource } from './resource.js';
 export class ResourceMap {
   private list: Resource[] = [];
   private indexes: Partial<Record<IndexName, ResourceIndex>> = {};
-  /** the ids each resource was filed under in the indexes, while there are any */
-  private filed = new Map<Resource, FiledIds>();
+  /** what each resource (at the same place in `list`) was filed under, while there are indexes */
+  private filed: FiledIds[] | undefined;
   /** each resource's place in the list, for ordering what the indexes return (gaps allowed) */
   private places: Map<Resource, number> | undefined;
 
@@ -40,22 +41,35 @@ export class ResourceMap {
    * fields it is made of stay the same.)
    */
   settle(): void {
+    const list = this.list;
+    const filed = this.filed;
     const emptied: Resource[] = [];
-    for (const r of this.list) {
+    const renamed: number[] = [];
+    for (let i = 0; i < list.length; i++) {
+      const r = list[i]!;
       if (isEmptyObject(r.view)) emptied.push(r);
-      else if (this.filed.size > 0 && !this.filed.get(r)?.still(r)) this.refile(r);
+      else if (filed && !filed[i]!.still(r)) renamed.push(i);
     }
+    // a step that renamed many (a prefix, a namespace) is cheaper to index afresh at the next lookup
+    if (renamed.length > list.length / 8) this.forgetIndexes();
+    else for (const i of renamed) this.refile(i);
     this.removeAll(emptied);
   }
 
   /** Files `rs` (still in the map) again now: a step that renamed them looks them up before it ends. */
   edited(rs: Iterable<Resource>): void {
-    for (const r of rs) this.refile(r);
+    if (!this.filed) return;
+    for (const r of rs) {
+      const i = this.list.indexOf(r);
+      if (i >= 0) this.refile(i);
+    }
   }
 
-  private refile(r: Resource): void {
+  /** Files the resource at place `i` again, under the ids it has now. */
+  private refile(i: number): void {
+    const r = this.list[i]!;
     for (const index of Object.values(this.indexes)) if (index.remove(r)) index.add(r);
-    if (this.filed.size > 0) this.filed.set(r, new FiledIds(r));
+    this.filed![i] = new FiledIds(r);
   }
 
   /** Appends a resource; refuses one whose current id is already taken. */
@@ -67,7 +81,7 @@ export class ResourceMap {
     this.places?.set(r, this.list.length === 0 ? 0 : this.places.get(this.list[this.list.length - 1]!)! + 1);
     this.list.push(r);
     for (const index of Object.values(this.indexes)) index.add(r);
-    if (this.filed.size > 0) this.filed.set(r, new FiledIds(r));
+    this.filed?.push(new FiledIds(r));
   }
 
   appendAll(rs: Iterable<Resource>): void {
@@ -77,8 +91,12 @@ export class ResourceMap {
   /** Replaces the whole list, e.g. with a plugin's output. */
   setAll(rs: Resource[]): void {
     this.list = rs;
+    this.forgetIndexes();
+  }
+
+  private forgetIndexes(): void {
     this.indexes = {};
-    this.filed = new Map();
+    this.filed = undefined;
     this.places = undefined;
   }
 
@@ -90,13 +108,14 @@ export class ResourceMap {
   removeAll(rs: Iterable<Resource>): void {
     const gone = new Set(rs);
     if (gone.size === 0) return;
+    const filed = this.filed;
     const kept = this.list.filter((r) => !gone.has(r));
     if (kept.length === this.list.length) return;
+    if (filed) this.filed = filed.filter((_, i) => !gone.has(this.list[i]!));
     this.list = kept;
     for (const r of gone) {
       for (const index of Object.values(this.indexes)) index.remove(r);
       this.places?.delete(r);
-      this.filed.delete(r);
     }
   }
 
@@ -106,7 +125,7 @@ export class ResourceMap {
     if (i < 0) throw new KustomizeError('RESOURCE_NOT_FOUND', `resource ${old.id} is not in the map`);
     this.list[i] = replacement;
     for (const index of Object.values(this.indexes)) if (index.remove(old)) index.add(replacement);
-    if (this.filed.delete(old)) this.filed.set(replacement, new FiledIds(replacement));
+    if (this.filed) this.filed[i] = new FiledIds(replacement);
     const place = this.places?.get(old);
     if (place !== undefined) {
       this.places!.delete(old);
@@ -142,7 +161,7 @@ export class ResourceMap {
   }
 
   private lookup(index: IndexName, key: string): Resource[] {
-    if (this.filed.size === 0) for (const r of this.list) this.filed.set(r, new FiledIds(r));
+    this.filed ??= this.list.map((r) => new FiledIds(r));
     const found = (this.indexes[index] ??= new ResourceIndex(INDEX_KEYS[index], this.list)).get(key);
     // a copy: the caller may edit what it finds, and `edited` then re-files it
     if (found.length < 2) return found.slice();
@@ -153,23 +172,42 @@ export class ResourceMap {
 
 type IndexName = 'current' | 'any' | 'name';
 
-/** What a resource's index keys are made of, as they were when it was filed: its id object and its earlier ids. */
+/**
+ * What a resource's index keys are made of, as they were when it was filed: the fields of its
+ * id, as written, and its earlier ids (`previous` is only appended to, or replaced whole).
+ * Comparing them is all a settle does for a resource a step left alone.
+ */
 class FiledIds {
-  private readonly id: ResId;
-  private readonly previous: readonly ResId[];
+  private readonly apiVersion: unknown;
+  private readonly kind: unknown;
+  private readonly name: unknown;
+  private readonly namespace: unknown;
+  private readonly previous: Resource['previous'];
+  private readonly count: number;
 
   constructor(r: Resource) {
-    this.id = r.id;
-    this.previous = r.previousIds;
+    const o = r.view;
+    const meta = o['metadata'];
+    this.apiVersion = o['apiVersion'];
+    this.kind = o['kind'];
+    this.name = isMap(meta) ? meta['name'] : undefined;
+    this.namespace = isMap(meta) ? meta['namespace'] : undefined;
+    this.previous = r.previous;
+    this.count = r.previous.length;
   }
 
-  /** Whether `r`'s ids are still these: a resource makes a new id object, or a new list of earlier ids, only when they change. */
+  /** Whether `r`'s ids are still these. */
   still(r: Resource): boolean {
-    return r.id === this.id && r.previousIds === this.previous;
+    const o = r.view;
+    if (o['apiVersion'] !== this.apiVersion || o['kind'] !== this.kind || r.previous !== this.previous || r.previous.length !== this.count) return false;
+    const meta = o['metadata'];
+    return isMap(meta) ? meta['name'] === this.name && meta['namespace'] === this.namespace : this.name === undefined && this.namespace === undefined;
   }
 }
 
-function isEmptyObject(o: object): boolean {
+function isEmptyObject(o: YMap): boolean {
+  // a resource almost always has a kind: no enumeration for it
+  if (o['kind'] !== undefined) return false;
   for (const _ in o) return false;
   return true;
 }

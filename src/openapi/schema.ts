@@ -239,10 +239,30 @@ export class OpenApiSchemaSetting {
   constructor(private readonly builtin: () => OpenApiSchema = builtinSchema) {}
 
   /**
-   * Applies a kustomization's `openapi:` field. `customText` is the content of `field.path`
-   * (the caller loads it, and fails on a missing file, before calling, as kustomize does).
+   * Applies a kustomization's `openapi:` field; `load` reads the file its `path` names (it fails
+   * on a missing file before anything is set, as kustomize does).
    */
-  set(field: OpenApiField | undefined, customText: string | undefined, opts: { root: boolean; file?: string }): void {
+  applyField(field: OpenApiField | undefined, load: (path: string) => string, opts: { root: boolean; file?: string }): void {
+    const path = field?.['path'];
+    this.set(field, path === undefined ? undefined : load(path), opts);
+  }
+
+  /**
+   * kustomize consults the schema for the scope of any type it has no precomputed answer for,
+   * the moment it reads such a resource; that fixes the built-in schema in place (a custom one
+   * set later is layered over it), so the build notes the types it reads.
+   */
+  noteTypes(types: Iterable<{ readonly apiVersion: string; readonly kind: string }>): void {
+    for (const t of types) {
+      if (!hasPrecomputedScope(t.apiVersion, t.kind)) {
+        this.touch();
+        return;
+      }
+    }
+  }
+
+  /** Applies an `openapi:` field whose `path` (if any) is loaded as `customText`. */
+  private set(field: OpenApiField | undefined, customText: string | undefined, opts: { root: boolean; file?: string }): void {
     const isSet = this.version !== '' || this.custom !== undefined;
     if (isSet && !opts.root) return;
     const version = field?.version;

@@ -5,8 +5,11 @@ import { isWithin, relative } from '../fs/path.js';
 import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ResolvedOptions } from '../options.js';
-import type { PluginResolution } from '../plugins/configure.js';
-import type { PluginContext } from '../plugins/plugin.js';
+import { BuiltinState } from '../builtins/state.js';
+import { builtinResolver } from '../builtins/table.js';
+import { PluginResolution } from '../plugins/configure.js';
+import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
+import type { PluginContext, PluginRegistration } from '../plugins/plugin.js';
 import { withSignal, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
@@ -86,16 +89,24 @@ export class BuildContext implements BaseEffects {
   /** the directory built, which the files warnings and errors name are relative to (set once the build's root is open) */
   buildDir = '';
 
+  /** what the builtins of this build share */
+  readonly builtins: BuiltinState;
+
+  /** the plugin resolvers of the build, in order: builtins, in-process plugins, function specs, the plugin home */
+  readonly resolution: PluginResolution;
+
   constructor(
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
-    readonly resolution: PluginResolution,
+    plugins: readonly PluginRegistration[],
     signal: AbortSignal | undefined,
     /** what the caller's cache lends the build; `fs` then records what the build reads */
     private readonly memory?: BuildMemory,
   ) {
     this.signal = signal ?? new AbortController().signal;
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
+    this.builtins = new BuiltinState(options);
+    this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
   }
 
   /**

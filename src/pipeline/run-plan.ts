@@ -13,7 +13,6 @@ import type { Origin } from '../model/origin.js';
 import { resourcesFromText, resourcesFromValues } from '../model/resource-factory.js';
 import { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
-import { hasPrecomputedScope } from '../openapi/schema.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
 import type { Generator, Transformer } from '../plugins/plugin.js';
 import type { ConfigEntries, Phase, Plan, PlanStep, StepConfig } from '../plan/plan.js';
@@ -235,13 +234,8 @@ class PlanRun {
     }
   }
 
-  /**
-   * kustomize consults the OpenAPI schema for the scope of any type it has no precomputed
-   * answer for, the moment it reads such a resource; that fixes the built-in schema in place
-   * (a custom one set later is layered over it), so the build notes it too.
-   */
   private noteTypes(resources: readonly Resource[]): void {
-    if (resources.some((r) => !hasPrecomputedScope(r.apiVersion, r.kind))) this.ctx.openapi.touch();
+    this.ctx.openapi.noteTypes(resources);
   }
 
   /**

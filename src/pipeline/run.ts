@@ -4,10 +4,8 @@ import type { Plan } from '../plan/plan.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { VERSION, type ResolvedOptions } from '../options.js';
-import { BUILTINS, builtinConfig, builtinResolver } from '../builtins/table.js';
-import { PluginResolution } from '../plugins/configure.js';
+import { BUILTINS, builtinConfig } from '../builtins/table.js';
 import type { PluginContext, PluginRegistration, Transformer } from '../plugins/plugin.js';
-import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { YMap } from '../yaml/value.js';
 import { resolve } from '../fs/path.js';
 import { openBuildRoot } from '../load/entry.js';
@@ -39,8 +37,7 @@ export async function runBuild(
   signal: AbortSignal | undefined,
   memory?: BuildMemory,
 ): Promise<BuildRun> {
-  const resolution = new PluginResolution([builtinResolver, registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
-  const ctx = new BuildContext(options, fs, resolution, signal, memory);
+  const ctx = new BuildContext(options, fs, plugins, signal, memory);
   const cwd = options.cwd ?? '/';
   ctx.buildDir = resolve(cwd, path);
   try {
@@ -51,8 +48,8 @@ export async function runBuild(
     const resources = acc.resources;
     const finish = ctx.pluginContext(root);
 
-    await finishing('HashTransformer', {}, resources, finish);
-    await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, finish);
+    await finishing('HashTransformer', {}, resources, ctx, finish);
+    await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, ctx, finish);
     const unused = acc.vars.resolve(resources, acc.config.varReference);
     if (unused.length > 0) ctx.warn({ code: 'VARS_UNUSED', message: `well-defined vars that were never replaced: ${unused.join(',')}` });
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
@@ -60,7 +57,7 @@ export async function runBuild(
     await sortResources(resources, plan, options.reorder, ctx, finish);
     if (options.addManagedByLabel || ctx.buildMetadata.includes('managedByLabel')) {
       const labels = { 'app.kubernetes.io/managed-by': `kustomize-ts-v${VERSION}` };
-      await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, resources, finish);
+      await finishing('LabelTransformer', { labels, fieldSpecs: [{ path: 'metadata/labels', create: true }] }, resources, ctx, finish);
     }
     return {
       resources: [...resources.resources()],
@@ -76,8 +73,8 @@ export async function runBuild(
 }
 
 /** Runs a builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
-async function finishing(kind: string, fields: YMap, resources: ResourceMap, ctx: PluginContext): Promise<void> {
-  await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx) as Transformer).transform(resources, ctx);
+async function finishing(kind: string, fields: YMap, resources: ResourceMap, build: BuildContext, ctx: PluginContext): Promise<void> {
+  await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx, build.builtins) as Transformer).transform(resources, ctx);
   resources.settle();
 }
 
@@ -92,8 +89,8 @@ async function sortResources(resources: ResourceMap, plan: Plan, reorder: Resolv
         file: plan.loader.absolute(plan.fileName),
       });
     }
-    await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, resources, finish);
+    await finishing('SortOrderTransformer', { sortOptions: sortOptions as YMap }, resources, ctx, finish);
   } else if (reorder === 'legacy' || reorder === 'unspecified') {
-    await finishing('SortOrderTransformer', {}, resources, finish);
+    await finishing('SortOrderTransformer', {}, resources, ctx, finish);
   }
 }

@@ -43,7 +43,7 @@ export async function configureStep(step: StepConfig, role: PluginRole, ctx: Bui
   const context = ctx.pluginContext(step.loader);
   let plugin: Plugin;
   try {
-    plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context) : await resolution.configure(step.config, step.configuredIn, role, context);
+    plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context, ctx) : await resolution.configure(step.config, step.configuredIn, role, context);
   } catch (e) {
     throw e instanceof KustomizeError ? placed(e, placeOf(step)) : e;
   }
@@ -60,12 +60,12 @@ function decidedByFiles(config: Resource): boolean {
   return config.apiVersion === 'builtin' && config.kind !== 'HelmChartInflationGenerator';
 }
 
-function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext): Plugin {
+function configureFromFields(step: StepConfig, shown: YMap, context: PluginContext, ctx: BuildContext): Plugin {
   const { apiVersion: _apiVersion, kind, ...fields } = step.config.view;
   const builtin = BUILTINS.get(String(kind));
   if (!builtin) throw new KustomizeError('PLUGIN_NOT_FOUND', `unable to load builtin ${String(kind)}`);
   try {
-    return builtin.configure(fields, context);
+    return builtin.configure(fields, context, ctx.builtins);
   } catch (e) {
     throw configurationError(builtin.kind, shown, e);
   }

@@ -47,8 +47,5 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
 
 /** Applies a kustomization's `openapi:` field to the build's schema choice. */
 export function applyOpenApiField(plan: Plan, ctx: BuildContext, root: boolean): void {
-  const field = plan.openapi;
-  const path = field?.['path'];
-  const text = path === undefined ? undefined : plan.loader.loadText(path);
-  ctx.openapi.set(field, text, { root, file: plan.loader.absolute(plan.fileName) });
+  ctx.openapi.applyField(plan.openapi, (path) => plan.loader.loadText(path), { root, file: plan.loader.absolute(plan.fileName) });
 }

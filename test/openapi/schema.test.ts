@@ -43,6 +43,9 @@ const LISTS: [string, string, string, { strategy: string; keys: string[]; merge:
   ['batch/v1', 'CronJob', 'spec.jobTemplate.spec.template.spec.initContainers', { strategy: 'merge', keys: ['name'], merge: true }],
 ];
 
+/** The loader of a field with no `path`, which is never called. */
+const noPath = (path: string): never => assert.fail(`read ${path}`);
+
 for (const [apiVersion, kind, path, want] of LISTS) {
   test(`built-in schema: ${kind} ${path}`, () => {
     const node = at(builtinSchema(), apiVersion, kind, path);
@@ -149,21 +152,21 @@ test('custom schema layered over the built-in one: refs resolve across both, sam
 test('openapi field: the root wins, else the first directory that sets one', () => {
   // TestCustomOpenApiFieldOverlayTakesPrecedence: root version, base custom → built-in
   const a = new OpenApiSchemaSetting();
-  a.set({ version: 'v1.21.2' }, undefined, { root: true });
-  a.set({ path: 'mycrd_schema.json' }, CUSTOM_JSON, { root: false });
+  a.applyField({ version: 'v1.21.2' }, noPath, { root: true });
+  a.applyField({ path: 'mycrd_schema.json' }, () => CUSTOM_JSON, { root: false });
   assert.equal(a.schema().resourceSchema('example.com/v1alpha1', 'MyCRD'), undefined);
   assert.ok(a.schema().resourceSchema('apps/v1', 'Deployment'));
   // TestCustomOpenApiFieldFromBase: root nothing, base custom → custom only (checked with
   // kubectl: a Deployment's containers are then replaced, not merged)
   const b = new OpenApiSchemaSetting();
-  b.set(undefined, undefined, { root: true });
-  b.set({ path: 'mycrd_schema.json' }, CUSTOM_JSON, { root: false });
-  b.set({ version: 'v1.21.2' }, undefined, { root: false });
+  b.applyField(undefined, noPath, { root: true });
+  b.applyField({ path: 'mycrd_schema.json' }, () => CUSTOM_JSON, { root: false });
+  b.applyField({ version: 'v1.21.2' }, noPath, { root: false });
   assert.ok(b.schema().resourceSchema('example.com/v1alpha1', 'MyCRD'));
   assert.equal(b.schema().resourceSchema('apps/v1', 'Deployment'), undefined);
   // root custom → custom only
   const c = new OpenApiSchemaSetting();
-  c.set({ path: 'mycrd_schema.json' }, CUSTOM_JSON, { root: true });
+  c.applyField({ path: 'mycrd_schema.json' }, () => CUSTOM_JSON, { root: true });
   assert.equal(c.schema().resourceSchema('apps/v1', 'Deployment'), undefined);
 });
 
@@ -174,9 +177,9 @@ test('openapi field: a custom schema set after the built-in one was used is laye
   assert.equal(hasPrecomputedScope('apps.openshift.io/v1', 'DeploymentConfig'), false);
   assert.equal(hasPrecomputedScope('apps/v1', 'Deployment'), true);
   const s = new OpenApiSchemaSetting();
-  s.set(undefined, undefined, { root: true });
+  s.applyField(undefined, noPath, { root: true });
   s.touch();
-  s.set({ path: 'mycrd_schema.json' }, CUSTOM_JSON, { root: false });
+  s.applyField({ path: 'mycrd_schema.json' }, () => CUSTOM_JSON, { root: false });
   assert.ok(s.schema().resourceSchema('example.com/v1alpha1', 'MyCRD'));
   assert.ok(s.schema().resourceSchema('apps/v1', 'Deployment'));
 });
@@ -184,16 +187,16 @@ test('openapi field: a custom schema set after the built-in one was used is laye
 test('openapi field errors', () => {
   const both = new OpenApiSchemaSetting();
   assert.throws(
-    () => both.set({ version: 'v1.21.2', path: 'mycrd_schema.json' }, CUSTOM_JSON, { root: true }),
+    () => both.applyField({ version: 'v1.21.2', path: 'mycrd_schema.json' }, () => CUSTOM_JSON, { root: true }),
     (e: unknown) => e instanceof KustomizeError && e.message === 'builtin version and custom schema provided, cannot use both',
   );
   const unknown = new OpenApiSchemaSetting();
   assert.throws(
-    () => unknown.set({ version: 'v1.14.1' }, undefined, { root: true }),
+    () => unknown.applyField({ version: 'v1.14.1' }, noPath, { root: true }),
     (e: unknown) => e instanceof KustomizeError && e.message === 'the specified OpenAPI version is not built in',
   );
   // a directory below an already decided root is not even checked (kyaml returns early)
   const later = new OpenApiSchemaSetting();
-  later.set({ version: 'v1.21.2' }, undefined, { root: true });
-  assert.doesNotThrow(() => later.set({ version: 'v1.21.2', path: 'x' }, CUSTOM_JSON, { root: false }));
+  later.applyField({ version: 'v1.21.2' }, noPath, { root: true });
+  assert.doesNotThrow(() => later.applyField({ version: 'v1.21.2', path: 'x' }, () => CUSTOM_JSON, { root: false }));
 });

@@ -81,7 +81,12 @@ function trimPrefixIgnoreCase(s: string, prefix: string): string | undefined {
   return s.slice(0, prefix.length).toLowerCase() === prefix ? s.slice(prefix.length) : undefined;
 }
 
+/** How a git URL starts: a scheme (`git::` first, maybe), a user (`git@`), or GitHub with no scheme. A local path starts otherwise. */
+const MAY_NAME_REPOSITORY = /^(git::|[a-z]+:\/\/|[a-z][a-z0-9-]*@|github\.com[/:])/i;
+
 function splitHost(input: string): { host: string; rest: string } | undefined {
+  // most entries are local paths: they are told apart before any slicing
+  if (!MAY_NAME_REPOSITORY.test(input)) return undefined;
   let n = trimPrefixIgnoreCase(input, 'git::') ?? input;
   let scheme = '';
   for (const s of ['ssh://', 'https://', 'http://', 'file://']) {

@@ -1,0 +1,15 @@
+import { ApiVersionsFlag } from '../helm/api-versions.js';
+import type { ResolvedOptions } from '../options.js';
+
+/**
+ * What the builtins of one build share, held by the build's context: one per build, so builds
+ * running at the same time share nothing.
+ */
+export class BuiltinState {
+  /** `--helm-api-versions`, which kustomize's charts share (see api-versions.ts) */
+  readonly helmApiVersions: ApiVersionsFlag;
+
+  constructor(options: Readonly<Pick<ResolvedOptions, 'helmApiVersions'>>) {
+    this.helmApiVersions = new ApiVersionsFlag(options.helmApiVersions);
+  }
+}
