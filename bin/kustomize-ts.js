@@ -26,6 +26,10 @@ const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, ca
 const cli = { exports: {} };
 // the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
 script.runInThisContext()(cli, createRequire(bundle), (url) => import(url));
+if (process.argv[2] === '--build-all-worker') {
+  // a worker thread of `build-all` (src/build/build-all.ts starts them so), run from this launcher too
+  cli.exports.restoreDeferredCaCerts().then(() => cli.exports.workerMain());
+} else {
 cli.exports
   .restoreDeferredCaCerts()
   .then(() => {
@@ -36,8 +40,9 @@ cli.exports
     // code caches made before it (the bundle's, and Node's own for its modules), so it is set
     // once the bundle is compiled and the modules loaded here are (TLS, for deferred certificates).
     if (process.versions.v8.startsWith('11.3.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
-    return cli.exports.main(process.argv.slice(2));
+    return cli.exports.main(process.argv.slice(2), undefined, __filename);
   })
   .then((code) => {
     process.exitCode = code;
   });
+}

@@ -31,6 +31,10 @@ await build({
   platform: 'node',
   target: 'node20',
   external: Object.keys(pkg.dependencies ?? {}),
+  // node.ts names the ES module worker threads start (dist/src/build/worker-entry.js) by its own
+  // URL: here that is the URL dist/src/node.js has, so the CommonJS entry starts the same module
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(require('node:path').join(__dirname, '..', 'src', 'node.js')).href;" },
   outfile: join(out, 'bundle.cjs'),
   logLevel: 'warning',
 });

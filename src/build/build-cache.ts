@@ -27,6 +27,8 @@ const LIMIT_NAMES = optionNames<BuildCacheLimits>({ builds: true, parsedChars: t
 
 /** A build that read only what its file system answers, with what it made. */
 export interface RememberedBuild extends Readonly<Rendered> {
+  /** the directory it built */
+  buildDir: string;
   inputs: InputRecord;
   warnings: readonly Warning[];
 }

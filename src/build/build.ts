@@ -2,7 +2,10 @@ import { throwIfAborted } from '../abort.js';
 import type { Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
+import { relative } from '../fs/path.js';
+import { AccessLog } from '../fs/access-log.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
+import type { RemoteInput } from '../load/remote/remote-source.js';
 import type { Resource } from '../model/resource.js';
 import { checkOptionNames, OPTION_NAMES, optionNames, resolveOptions, type GivenOptions, type ResolvedOptions } from '../options.js';
 import type { PrintedBefore } from '../output/printed-before.js';
@@ -55,6 +58,14 @@ export interface KubernetesObject {
 }
 
 export interface BuildResult {
+  /**
+   * The local files whose bytes the build read (kustomization files, resources, patches,
+   * generator sources, plugin configs and scripts, catalogs…), relative to the directory built,
+   * sorted. A file of a fetched tree is not among them: its reference is in `remote`.
+   */
+  inputs: string[];
+  /** the remote references the build read, each with what it resolved to (a git commit, an OCI digest) */
+  remote: RemoteInput[];
   /** the objects the build prints, in output order: plain data, the caller's to change */
   objects: KubernetesObject[];
   /** the same as resources (ids, previous names, origins), with the annotations `buildMetadata` asked for */
@@ -101,21 +112,33 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
     },
   });
   const run: BuildRun = { path, options: resolved, fs, plugins, signal };
-  if (!cache) return resultOf((await renderedBuild(run)).rendered, warnings, { copied: false });
+  if (!cache) {
+    const log = new AccessLog(fs);
+    const made = await renderedBuild({ ...run, fs: log });
+    return resultOf(made.rendered, { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote }, { copied: false });
+  }
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
   if (recalled.answer) {
-    for (const m of recalled.answer.warnings) options.warn?.(m);
-    return resultOf(recalled.answer, recalled.answer.warnings, { copied: true });
+    const kept = recalled.answer;
+    for (const m of kept.warnings) options.warn?.(m);
+    return resultOf(kept, { warnings: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [] }, { copied: true });
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
-  const { rendered, filesDecide } = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
+  const made = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
+  const inputs = recording.record();
+  const record = { warnings, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote };
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
-  if (!filesDecide) return resultOf(rendered, warnings, { copied: true });
-  const kept: RememberedBuild = { ...rendered, inputs: recording.record(), warnings: [...warnings] };
+  if (!made.filesDecide) return resultOf(made.rendered, record, { copied: true });
+  const kept: RememberedBuild = { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...warnings] };
   cache.remember(key, kept);
-  return resultOf(kept, warnings, { copied: true });
+  return resultOf(kept, record, { copied: true });
+}
+
+/** Files a build read, relative to the directory it built, sorted. */
+function relativeTo(buildDir: string, files: readonly string[]): string[] {
+  return files.map((f) => relative(buildDir, f)).sort();
 }
 
 /**
@@ -123,12 +146,14 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
  * when first asked for (most callers want only the YAML). Resources a cache keeps (`copied`)
  * are copied; the objects are always copies.
  */
-function resultOf(made: { resources: readonly Resource[]; yaml: string }, warnings: readonly Warning[], how: { copied: boolean }): BuildResult {
+function resultOf(made: { resources: readonly Resource[]; yaml: string }, record: BuildRecord, how: { copied: boolean }): BuildResult {
   let resources: Resource[] | undefined = how.copied ? undefined : [...made.resources];
   let objects: KubernetesObject[] | undefined;
   return {
     yaml: made.yaml,
-    warnings: [...warnings],
+    warnings: [...record.warnings],
+    inputs: record.inputs,
+    remote: record.remote,
     get resources() {
       return (resources ??= made.resources.map((r) => r.clone()));
     },
@@ -145,7 +170,14 @@ function resultOf(made: { resources: readonly Resource[]; yaml: string }, warnin
   };
 }
 
-/** One build's inputs. */
+/** What a build says besides its output: its warnings and what it read. */
+interface BuildRecord {
+  warnings: readonly Warning[];
+  inputs: string[];
+  remote: RemoteInput[];
+}
+
+/** What one build is asked. */
 interface BuildRun {
   path: string;
   options: ResolvedOptions;
@@ -155,12 +187,16 @@ interface BuildRun {
 }
 
 /** The build, printed; `filesDecide` says whether its output depends on nothing but its files and options. */
-async function renderedBuild(run: BuildRun, memory?: BuildMemory, printedBefore?: PrintedBefore): Promise<{ rendered: Rendered; filesDecide: boolean }> {
+async function renderedBuild(
+  run: BuildRun,
+  memory?: BuildMemory,
+  printedBefore?: PrintedBefore,
+): Promise<{ rendered: Rendered; filesDecide: boolean; buildDir: string; remote: RemoteInput[] }> {
   const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory);
   const rendered = renderResources(
     made.resources,
     { originAnnotations: made.originAnnotations, transformerAnnotations: made.transformerAnnotations },
     printedBefore && ((r) => printedBefore.textOf(r)),
   );
-  return { rendered, filesDecide: made.filesDecide };
+  return { rendered, filesDecide: made.filesDecide, buildDir: made.buildDir, remote: made.remote };
 }

@@ -12,6 +12,10 @@ export interface CliIO {
   /** absolute */
   cwd?: string;
   fs?: FileSystem;
+  /** whether `err` writes to a terminal (progress bars are drawn there); by default asked of stderr */
+  terminal?: boolean;
+  /** the launcher that started this CLI (bin/kustomize-ts.js): `build-all`'s worker threads run it too */
+  launcher?: string;
 }
 
 /**
@@ -37,6 +41,8 @@ export interface Command {
   subcommands?: Command[];
   /** left out of help and completion (`__complete`, which the completion scripts call) */
   hidden?: boolean;
+  /** the exit code of a wrong command line (a USAGE error), when not 1 as kubectl's */
+  usageExit?: number;
   /** runs the command; returns the exit code (errors thrown as KustomizeError are printed by the CLI as `Error: …`, exit 1) */
   run?(args: ParsedArgs, io: CliIO): Promise<number>;
 }

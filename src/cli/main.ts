@@ -2,6 +2,7 @@ import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
+import { buildAllCommand } from './commands/build-all.js';
 import { catalogCommand } from './commands/catalog.js';
 import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
@@ -19,6 +20,7 @@ const PROGRAM = 'kustomize-ts';
 /** The commands of the CLI, by name: one module each under ./commands. */
 export const COMMANDS: readonly Command[] = [
   buildCommand,
+  buildAllCommand,
   catalogCommand,
   consolidateCommand,
   createCommand,
@@ -47,7 +49,8 @@ const ROOT: Command = {
 };
 
 /** Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by default). */
-export async function main(args: string[], io: CliIO = STDIO): Promise<number> {
+export async function main(args: string[], io: CliIO = STDIO, launcher?: string): Promise<number> {
+  if (launcher) io = { ...io, launcher };
   if (args[0] === '--version') args = ['version', ...args.slice(1)];
   // a global flag, accepted anywhere before `--`
   const end = args.includes('--') ? args.indexOf('--') : args.length;
@@ -74,13 +77,24 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     }
     return dispatch(sub, [...path, sub.name], [...inherited, ...(command.persistentFlags ?? [])], args.slice(1), io);
   }
-  const parsed = parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`));
-  if (parsed.flags.get('help') === true || !command.run) {
-    io.out(help(command, path, inherited));
-    return 0;
+  try {
+    const parsed = parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`));
+    if (parsed.flags.get('help') === true || !command.run) {
+      io.out(help(command, path, inherited));
+      return 0;
+    }
+    if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
+    return await command.run(parsed, io);
+  } catch (e) {
+    if (command.usageExit === undefined || !(e instanceof KustomizeError) || e.code !== 'USAGE') throw e;
+    io.err(`Error: ${e.message}\n`);
+    return command.usageExit;
   }
-  if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
-  return command.run(parsed, io);
+}
+
+/** What a `build-all` worker thread of the CLI runs (the launcher calls it in the thread). */
+export async function workerMain(): Promise<void> {
+  (await import('../build/build-all-worker.js')).workerMain();
 }
 
 /** A command's own flags, its persistent ones and `--help`. */

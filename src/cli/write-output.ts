@@ -14,13 +14,18 @@ export function writeBuildOutput(output: string, result: { yaml: string; resourc
   if (isDirectory(output)) {
     writeAtomically(resourceFiles(result.resources).map((f) => ({ path: join(output, f.name), text: f.text })));
   } else {
-    try {
-      mkdirSync(dirname(resolve(output)), { recursive: true });
-    } catch (e) {
-      throw failure(output, e);
-    }
-    writeAtomically([{ path: output, text: result.yaml }]);
+    writeTextFile(output, result.yaml);
   }
+}
+
+/** Writes one file (its directory created) through a temporary file renamed into place: a failed write leaves what was there. */
+export function writeTextFile(path: string, text: string): void {
+  try {
+    mkdirSync(dirname(resolve(path)), { recursive: true });
+  } catch (e) {
+    throw failure(path, e);
+  }
+  writeAtomically([{ path, text }]);
 }
 
 function isDirectory(p: string): boolean {

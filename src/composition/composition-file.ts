@@ -4,7 +4,7 @@ import type { Loader } from '../load/loader.js';
 
 /** The name of the Composition file in the loader's directory, if there is one; more than one is an error. */
 export function findCompositionFile(loader: Loader): string | undefined {
-  const found = compositionFilesIn(loader);
+  const found = compositionFilesIn(loader.fs, loader.root);
   if (found.length > 1) {
     throw new KustomizeError('COMPOSITION_INVALID', `Found multiple composition files under: ${loader.root} (${found.join(', ')})`, { file: loader.root });
   }

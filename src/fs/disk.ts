@@ -5,6 +5,8 @@ import type { EntryType, FileSystem } from './filesystem.js';
 
 /** The real file system, through node:fs. */
 export class DiskFileSystem implements FileSystem {
+  readonly isTheDisk = true;
+
   readFile(path: string): Uint8Array {
     return readFileSync(path);
   }

@@ -28,6 +28,8 @@ export interface FileSystem {
   rename?(from: string, to: string): void;
   /** Deletes a file; editing commands remove their temporary files with it when a write fails. */
   remove?(path: string): void;
+  /** True when its paths are the disk's own, for programs that read them themselves (helm reads a chart's directory). */
+  readonly isTheDisk?: boolean;
 }
 
 export type EntryType = 'file' | 'directory' | 'symlink' | 'other';

@@ -1,47 +1,16 @@
 import { copyBytes, sameBytes } from '../encoding/bytes.js';
-import type { EntryType, FileSystem } from './filesystem.js';
-
-/** What one question to the file system answered: a value (a file's bytes, an array: a copy), or what it threw. */
-type Answer = { value: unknown } | { threw: unknown };
+import type { FileSystem } from './filesystem.js';
+import { answerOf, AskingFileSystem, type Answer, type Question } from './questions.js';
 
 /**
  * A file system that remembers every question a build asks it and the answer, so that a
  * later build can tell whether the same questions would be answered the same way today
  * ({@link InputRecord.holdsIn}). Writes pass through unrecorded: a build does not write.
  */
-export class RecordingFileSystem implements FileSystem {
+export class RecordingFileSystem extends AskingFileSystem {
   private readonly answers = new Map<string, Answer>();
   /** the questions each open {@link InputScope} has seen asked */
   private readonly scopes = new Set<Set<string>>();
-  readonly entryType?: (path: string) => EntryType | undefined;
-  readonly isExecutable?: (path: string) => boolean;
-
-  constructor(private readonly inner: FileSystem) {
-    if (inner.entryType) this.entryType = (path) => this.ask('entryType', path) as EntryType | undefined;
-    if (inner.isExecutable) this.isExecutable = (path) => this.ask('isExecutable', path) as boolean;
-  }
-
-  readFile(path: string): Uint8Array {
-    return this.ask('readFile', path) as Uint8Array;
-  }
-  exists(path: string): boolean {
-    return this.ask('exists', path) as boolean;
-  }
-  isDirectory(path: string): boolean {
-    return this.ask('isDirectory', path) as boolean;
-  }
-  readDir(path: string): string[] {
-    return this.ask('readDir', path) as string[];
-  }
-  realPath(path: string): string {
-    return this.ask('realPath', path) as string;
-  }
-  writeFile(path: string, data: Uint8Array | string): void {
-    this.inner.writeFile(path, data);
-  }
-  mkdirAll(path: string): void {
-    this.inner.mkdirAll(path);
-  }
 
   /** The questions asked so far, with their answers. */
   record(): InputRecord {
@@ -82,7 +51,7 @@ export class RecordingFileSystem implements FileSystem {
   }
 
   /** The file system's answer; a question asked again gets the answer recorded (a copy of it), so the build sees only what the record says. */
-  private ask(question: Question, path: string): unknown {
+  protected ask(question: Question, path: string): unknown {
     const key = `${question}\0${path}`;
     for (const scope of this.scopes) scope.add(key);
     const known = this.answers.get(key);
@@ -103,16 +72,6 @@ interface InputScope {
   close(): InputRecord;
 }
 
-type Question = 'readFile' | 'exists' | 'isDirectory' | 'readDir' | 'realPath' | 'entryType' | 'isExecutable';
-
-/** Asks `fs` a question; what it throws is an answer too. The answer is the file system's own, to compare and drop. */
-function answerOf(fs: FileSystem, question: Question, path: string): Answer {
-  try {
-    return { value: fs[question]!(path) };
-  } catch (e) {
-    return { threw: e };
-  }
-}
 
 /** An answer held by value: the build may change the arrays it is given, the file system its bytes. */
 function copyOf(value: unknown): unknown {
@@ -127,6 +86,13 @@ export class InputRecord {
   /** The questions, each with the answer it got. */
   answered(): Iterable<[string, Answer]> {
     return this.answers;
+  }
+
+  /** The files whose bytes were read (a read that failed read nothing). */
+  filesRead(): string[] {
+    const files: string[] = [];
+    for (const [key, answer] of this.answers) if (key.startsWith('readFile\0') && 'value' in answer) files.push(key.slice('readFile\0'.length));
+    return files;
   }
 
   /** Whether `fs` answers every question as it did then: a build asking them again would see the same input. */

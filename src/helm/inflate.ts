@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KustomizeError, messageOf } from '../errors.js';
-import { DiskFileSystem } from '../fs/disk.js';
+import type { FileSystem } from '../fs/filesystem.js';
 import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
@@ -26,7 +26,7 @@ import { inlineValuesFile } from './values.js';
  * homes below it. The temporary directory is removed afterwards.
  */
 export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Promise<Resource[]> {
-  if (!(ctx.loader.fs instanceof DiskFileSystem)) {
+  if (!ctx.loader.fs.isTheDisk) {
     throw new KustomizeError(
       'PLUGIN_FAILED',
       `helm chart '${c.name}': helm works on files on the disk; build with the disk file system (the default) to inflate charts`,
@@ -41,6 +41,7 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
       if (!c.repo) throw new KustomizeError('FILE_NOT_FOUND', "no repo specified for pull, no chart found at ''");
       await helm.run(pullArgs(c));
     }
+    readChart(ctx.loader.fs, chartDir(c));
     const valuesPath = join(tmp, `${c.name}-kustomize-values.yaml`);
     const values = await valuesFileContent(c, ctx);
     try {
@@ -52,6 +53,19 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
     return parseTemplateOutput(stdout, c.name);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Reads every file of the chart's directory through the build's file system, as helm will read
+ * them: so the build's inputs (and a cache's record) name them.
+ */
+function readChart(fs: FileSystem, dir: string): void {
+  for (const name of fs.readDir(dir)) {
+    const path = join(dir, name);
+    if (fs.entryType?.(path) === 'symlink') continue;
+    if (fs.isDirectory(path)) readChart(fs, path);
+    else fs.readFile(path);
   }
 }
 

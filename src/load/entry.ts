@@ -1,3 +1,4 @@
+import type { FileSystem } from '../fs/filesystem.js';
 import { join } from '../fs/path.js';
 import { isOciReference, parseOciReference, type OciReference } from '../oci/reference.js';
 import { Loader, type LoadRestriction, type OriginBase } from './loader.js';
@@ -113,23 +114,23 @@ function originIn(parent: Loader | undefined, inRepo: { dir: string; repo: strin
   return { dir: inRepo.dir, repo: inRepo.repo, ...(inRepo.ref && { ref: inRepo.ref }) };
 }
 
-/** The Composition files in the loader's directory (one is allowed). */
-export function compositionFilesIn(loader: Loader, dir = '.'): string[] {
-  return filesIn(loader, dir, COMPOSITION_FILE_NAMES);
+/** The Composition files in the directory `dir` (absolute; one is allowed). */
+export function compositionFilesIn(fs: FileSystem, dir: string): string[] {
+  return filesIn(fs, dir, COMPOSITION_FILE_NAMES);
 }
 
-/** The kustomization files in the loader's directory (kustomize allows one). */
-export function kustomizationFilesIn(loader: Loader, dir = '.'): string[] {
-  return filesIn(loader, dir, KUSTOMIZATION_FILE_NAMES);
+/** The kustomization files in the directory `dir` (absolute; kustomize allows one). */
+export function kustomizationFilesIn(fs: FileSystem, dir: string): string[] {
+  return filesIn(fs, dir, KUSTOMIZATION_FILE_NAMES);
 }
 
 function holdsComposition(loader: Loader, dir: string): boolean {
-  return compositionFilesIn(loader, dir).length > 0;
+  return compositionFilesIn(loader.fs, loader.absolute(dir)).length > 0;
 }
 
-function filesIn(loader: Loader, dir: string, names: readonly string[]): string[] {
+function filesIn(fs: FileSystem, dir: string, names: readonly string[]): string[] {
   return names.filter((name) => {
-    const path = loader.absolute(join(dir, name));
-    return loader.fs.exists(path) && !loader.fs.isDirectory(path);
+    const path = join(dir, name);
+    return fs.exists(path) && !fs.isDirectory(path);
   });
 }

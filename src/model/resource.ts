@@ -254,7 +254,7 @@ export class Resource {
 
   /** What `JSON.stringify` shows of it: its object (the manifest), not the build's bookkeeping. */
   toJSON(): YMap {
-    return this.obj;
+    return this.object;
   }
 }
 

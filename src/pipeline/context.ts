@@ -10,7 +10,7 @@ import { builtinResolver } from '../builtins/table.js';
 import { PluginResolution } from '../plugins/configure.js';
 import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { PluginContext, PluginRegistration } from '../plugins/plugin.js';
-import { withSignal, type RemoteSource } from '../load/remote/remote-source.js';
+import { forBuild, type RemoteInput, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
 import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
@@ -76,6 +76,9 @@ export class BuildContext implements BaseEffects {
 
   /** the remote trees the build fetched, whose files its errors name by the tree's URL */
   private readonly fetchedTrees: RemoteOrigin[] = [];
+
+  /** the remote references the build read, by URL, with what each resolved to */
+  readonly remoteInputs = new Map<string, RemoteInput>();
 
   /**
    * The texts steps parse (patches, replacement files) when there is no cache: one patch file
@@ -154,7 +157,7 @@ export class BuildContext implements BaseEffects {
   /** The source of remote resources, made on first use; its requests stop when the build's signal aborts. */
   async remote(): Promise<RemoteSource> {
     this.filesDecide = false;
-    this.remoteSource ??= withSignal(this.options.remote ?? (await defaultRemoteSource(this.options)), this.signal);
+    this.remoteSource ??= forBuild(this.options.remote ?? (await defaultRemoteSource(this.options)), this.signal, (input) => this.remoteInputs.set(input.url, input));
     return this.remoteSource;
   }
 

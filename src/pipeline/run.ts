@@ -9,6 +9,7 @@ import type { PluginContext, PluginRegistration, Transformer } from '../plugins/
 import type { YMap } from '../yaml/value.js';
 import { resolve } from '../fs/path.js';
 import { openBuildRoot } from '../load/entry.js';
+import type { RemoteInput } from '../load/remote/remote-source.js';
 import { BuildContext, type BuildMemory } from './context.js';
 import { runPlan } from './run-plan.js';
 import { loadPlan } from './targets.js';
@@ -17,6 +18,10 @@ import { loadPlan } from './targets.js';
 interface BuildRun {
   /** in output order */
   resources: Resource[];
+  /** the directory built (symlinks resolved): what the files it names are relative to */
+  buildDir: string;
+  /** the remote references it read, with what each resolved to, in the order first read */
+  remote: RemoteInput[];
   /** the records `buildMetadata` asks to print on each resource */
   originAnnotations: boolean;
   transformerAnnotations: boolean;
@@ -61,6 +66,8 @@ export async function runBuild(
     }
     return {
       resources: [...resources.resources()],
+      buildDir: ctx.buildDir,
+      remote: [...ctx.remoteInputs.values()],
       originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,

@@ -16,7 +16,7 @@ import type { BuildContext } from './context.js';
  * build's root also sets the build's `buildMetadata`.
  */
 export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan {
-  const names = kustomizationFilesIn(loader);
+  const names = kustomizationFilesIn(loader.fs, loader.root);
   const composition = findCompositionFile(loader);
   if (composition !== undefined && names.length > 0) {
     throw new KustomizeError(

@@ -19,8 +19,9 @@ const REPO = fileURLToPath(new URL('../../../', import.meta.url));
  * bin/ are not read: an export that only they use belongs here.
  */
 const ALLOWED: Readonly<Record<string, readonly string[]>> = {
-  // bin/kustomize-ts.js runs the CLI bundle made from this module (scripts/bundle-cli.mjs) and calls it (and main, which tests import)
-  'src/cli/main.ts': ['restoreDeferredCaCerts'],
+  // bin/kustomize-ts.js runs the CLI bundle made from this module (scripts/bundle-cli.mjs) and calls them (and main, which tests import);
+  // workerMain in the worker threads of build-all
+  'src/cli/main.ts': ['restoreDeferredCaCerts', 'workerMain'],
 };
 
 /** The modules package.json "exports" maps to (dist/src/X.js is compiled from src/X.ts). */

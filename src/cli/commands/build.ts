@@ -3,7 +3,7 @@ import { build } from '../../build/build.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import { interruptible } from '../interrupt.js';
 import type { Command } from '../command.js';
-import { writeBuildOutput } from '../write-output.js';
+import { writeBuildOutput, writeTextFile } from '../write-output.js';
 
 /** `build [DIR]`: prints (or writes) what the kustomization at DIR describes. */
 export const buildCommand: Command = {
@@ -25,15 +25,27 @@ If DIR is omitted, '.' is assumed.`,
   kustomize-ts build https://github.com/kubernetes-sigs/kustomize.git/examples/helloWorld?ref=v1.0.6`,
   flags: [
     { name: 'output', short: 'o', type: 'string', help: 'If specified, write output to this path (a file, or an existing directory for one file per resource).' },
+    {
+      name: 'inputs',
+      type: 'string',
+      help: "write what the build read to this file ('-': stdout, with -o): JSON, the local files relative to DIR and the remote references with what each resolved to",
+    },
     ...BUILD_OPTION_FLAGS.map((f) => f.flag),
   ],
   async run({ flags, positional }, io) {
     if (positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a kustomization directory; got ${positional.length}`);
     const options = optionsFromFlags(flags, process.env);
-    const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, warn: (w) => io.err(`${w.message}\n`) }));
     const output = flags.get('output') as string | undefined;
+    const inputs = flags.get('inputs') as string | undefined;
+    if (inputs === '-' && output === undefined) throw new KustomizeError('USAGE', '--inputs - writes to stdout, where the output goes: give -o too');
+    const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, warn: (w) => io.err(`${w.message}\n`) }));
     if (output === undefined) io.out(result.yaml);
     else writeBuildOutput(output, result);
+    if (inputs !== undefined) {
+      const text = `${JSON.stringify({ inputs: result.inputs, remote: result.remote }, undefined, 2)}\n`;
+      if (inputs === '-') io.out(text);
+      else writeTextFile(inputs, text);
+    }
     return 0;
   },
 };

@@ -3,7 +3,7 @@ import { join, resolve } from '../../fs/path.js';
 import { isHttpUrl } from '../../load/remote/remote-source.js';
 import { parseRepoSpec } from '../../load/remote/repo-spec.js';
 import type { EditContext } from '../context.js';
-import { glob, matchPattern } from '../glob.js';
+import { glob, matchPattern } from '../../fs/glob.js';
 import { checkBuildMetadataOptions } from '../validate.js';
 import { stringItems } from './seq.js';
 

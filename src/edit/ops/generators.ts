@@ -4,7 +4,7 @@ import { loadKvPairs } from '../../filters/kv-pairs.js';
 import type { GeneratorArgs } from '../../kinds/kustomization.js';
 import { Loader } from '../../load/loader.js';
 import type { EditContext } from '../context.js';
-import { glob } from '../glob.js';
+import { glob } from '../../fs/glob.js';
 import { mapItems, setSorted, stringField } from './seq.js';
 
 export type GeneratorKind = 'configmap' | 'secret';

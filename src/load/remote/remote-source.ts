@@ -36,12 +36,30 @@ export interface RemoteSource {
   cleanup(): void;
 }
 
-/** `source` with `signal` given to each of its requests: what a build's steps use, so that none can forget it. */
-export function withSignal(source: RemoteSource, signal: AbortSignal): RemoteSource {
+/** A remote reference a build read, with what it resolved to: a git commit, an OCI digest, or (an HTTP file) nothing more. */
+export interface RemoteInput {
+  url: string;
+  commit?: string;
+  digest?: string;
+}
+
+/**
+ * `source` as one build uses it: `signal` given to each of its requests, so that none can
+ * forget it, and each reference it fetched told to `fetched` with what it resolved to.
+ */
+export function forBuild(source: RemoteSource, signal: AbortSignal, fetched: (input: RemoteInput) => void): RemoteSource {
+  const tree = (url: string, t: RemoteTree): RemoteTree => {
+    fetched({ url, ...(t.commit && { commit: t.commit }), ...(t.digest && { digest: t.digest }) });
+    return t;
+  };
   return {
-    fetchFile: (url) => source.fetchFile(url, { signal }),
-    clone: (spec) => source.clone(spec, { signal }),
-    pullTree: (ref) => source.pullTree(ref, { signal }),
+    fetchFile: async (url) => {
+      const bytes = await source.fetchFile(url, { signal });
+      fetched({ url });
+      return bytes;
+    },
+    clone: async (spec) => tree(spec.raw, await source.clone(spec, { signal })),
+    pullTree: async (ref) => tree(ref.raw, await source.pullTree(ref, { signal })),
     cleanup: () => source.cleanup(),
   };
 }

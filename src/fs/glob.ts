@@ -1,5 +1,5 @@
-import type { FileSystem } from '../fs/filesystem.js';
-import { resolve } from '../fs/path.js';
+import type { FileSystem } from './filesystem.js';
+import { resolve } from './path.js';
 
 /**
  * Shell-style patterns as Go's `filepath.Match` reads them: `*` (any run of characters but
