@@ -37,6 +37,8 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
+  /** the `git` executable, reading a local repository, is missing, failed, timed out or wrote too much */
+  | 'GIT_FAILED'
   | 'USAGE'
   /** the caller's `AbortSignal` stopped the build; `cause` is the signal's reason */
   | 'ABORTED'

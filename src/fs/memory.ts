@@ -1,6 +1,6 @@
-import { KustomizeError } from '../errors.js';
 import type { EntryType, FileSystem } from './filesystem.js';
-import { basename, dirname, normalize } from './path.js';
+import { dirname, normalize } from './path.js';
+import { fileNotFound, TreeFileSystem } from './tree.js';
 
 const encoder = new TextEncoder();
 
@@ -8,10 +8,14 @@ const encoder = new TextEncoder();
  * A file system held in memory: for tests, browsers and tools that hold their manifests
  * elsewhere. Directories exist implicitly above every file; symlinks are `link(from, to)`.
  */
-export class MemoryFileSystem implements FileSystem {
+export class MemoryFileSystem extends TreeFileSystem implements FileSystem {
   private readonly files = new Map<string, { data: Uint8Array; executable: boolean }>();
   private readonly dirs = new Set<string>(['/']);
   private readonly links = new Map<string, string>();
+
+  constructor() {
+    super('/');
+  }
 
   /** Creates a file system from `{ "path": "content" }`, paths relative to `/`. */
   static from(tree: Record<string, string | Uint8Array>): MemoryFileSystem {
@@ -20,21 +24,17 @@ export class MemoryFileSystem implements FileSystem {
     return fs;
   }
 
-  readFile(path: string): Uint8Array {
-    const f = this.files.get(this.resolveLinks(path));
-    if (!f) throw notFound(path);
-    return f.data;
+  protected typeOf(path: string): EntryType | undefined {
+    if (this.links.has(path)) return 'symlink';
+    return this.files.has(path) ? 'file' : this.dirs.has(path) ? 'directory' : undefined;
   }
-  exists(path: string): boolean {
-    const p = this.resolveLinks(path);
-    return this.files.has(p) || this.dirs.has(p);
+  protected readLink(path: string): string {
+    return this.links.get(path)!;
   }
-  isDirectory(path: string): boolean {
-    return this.dirs.has(this.resolveLinks(path));
+  protected contentOf(path: string): Uint8Array {
+    return this.files.get(path)!.data;
   }
-  readDir(path: string): string[] {
-    const dir = this.resolveLinks(path);
-    if (!this.dirs.has(dir)) throw notFound(path);
+  protected namesIn(dir: string): string[] {
     const prefix = dir === '/' ? '/' : dir + '/';
     const names = new Set<string>();
     for (const p of [...this.files.keys(), ...this.dirs, ...this.links.keys()]) {
@@ -42,25 +42,10 @@ export class MemoryFileSystem implements FileSystem {
     }
     return [...names].sort();
   }
-  realPath(path: string): string {
-    const p = this.resolveLinks(path);
-    if (!this.files.has(p) && !this.dirs.has(p)) throw notFound(path);
-    return p;
+  protected executableAt(path: string): boolean {
+    return this.files.get(path)!.executable;
   }
-  entryType(path: string): EntryType | undefined {
-    let parent: string;
-    try {
-      parent = this.resolveLinks(dirname(normalize(path)));
-    } catch {
-      return undefined; // a loop of links on the way: nothing is there
-    }
-    const p = (parent === '/' ? '/' : parent + '/') + basename(path);
-    if (this.links.has(p)) return 'symlink';
-    return this.files.has(p) ? 'file' : this.dirs.has(p) ? 'directory' : undefined;
-  }
-  isExecutable(path: string): boolean {
-    return this.files.get(this.resolveLinks(path))?.executable ?? false;
-  }
+
   writeFile(path: string, data: Uint8Array | string, executable = false): void {
     const p = normalize(path);
     this.mkdirAll(dirname(p));
@@ -72,7 +57,7 @@ export class MemoryFileSystem implements FileSystem {
   rename(from: string, to: string): void {
     const source = normalize(from);
     const f = this.files.get(source);
-    if (!f) throw notFound(from);
+    if (!f) throw fileNotFound(from);
     this.writeFile(to, f.data, f.executable);
     this.files.delete(source);
   }
@@ -89,27 +74,4 @@ export class MemoryFileSystem implements FileSystem {
   entries(): [string, Uint8Array][] {
     return [...this.files].map(([p, f]) => [p, f.data]);
   }
-
-  /** The path with every symbolic link on it (including links to links) replaced by its target. */
-  private resolveLinks(path: string): string {
-    let hops = 0;
-    const resolveFrom = (p: string): string => {
-      const parts = normalize(p).split('/').filter(Boolean);
-      let cur = '';
-      for (let i = 0; i < parts.length; i++) {
-        cur = `${cur}/${parts[i]}`;
-        const target = this.links.get(cur);
-        if (target !== undefined) {
-          if (++hops > 40) throw new KustomizeError('FILE_INVALID', `too many levels of symbolic links: ${path}`, { file: path });
-          return resolveFrom([target, ...parts.slice(i + 1)].join('/'));
-        }
-      }
-      return cur || '/';
-    };
-    return resolveFrom(path);
-  }
-}
-
-function notFound(path: string): KustomizeError {
-  return new KustomizeError('FILE_NOT_FOUND', `'${path}' doesn't exist`, { file: path });
 }

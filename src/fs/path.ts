@@ -18,6 +18,11 @@ export function join(...parts: string[]): string {
   return normalize(parts.filter((p) => p !== '').join('/'));
 }
 
+/** `relative` (a name, or a normalised relative path) inside `dir` (absolute, normalised): {@link join} without normalising again. */
+export function childOf(dir: string, relative: string): string {
+  return dir === '/' ? `/${relative}` : `${dir}/${relative}`;
+}
+
 /** `p` resolved against `base` unless already absolute. */
 export function resolve(base: string, p: string): string {
   return p.startsWith('/') ? normalize(p) : join(base, p);
