@@ -11,10 +11,11 @@ const GIT_TIMEOUT_MS = 120_000;
 /** The most one git command may write: a tree listing, or one batch of blobs. */
 const MAX_OUTPUT_BYTES = 256 * 1024 * 1024;
 /**
- * The most a batch of blobs holds besides the blob asked for: a large file beside a
- * kustomization is read when it is asked for, on its own, not with every read of its directory.
+ * How many bytes of blobs a tree reads ahead by default: all of them, with the first read, when
+ * the whole commit is no larger; otherwise those of the directory read, up to this much besides
+ * the blob asked for (a large file beside a kustomization is read on its own, when asked for).
  */
-const BATCH_BYTES = 64 * 1024 * 1024;
+const READ_AHEAD_BYTES = 64 * 1024 * 1024;
 
 /**
  * A git work tree, read with the `git` executable: its revisions, the files that changed
@@ -57,9 +58,12 @@ export class GitRepository {
     return [...new Set(changed)].sort();
   }
 
-  /** The tree of the commit `rev` names, mounted at {@link top}. */
-  tree(rev: string): GitTreeFileSystem {
-    return new GitTreeFileSystem(this.top, this.resolve(rev));
+  /**
+   * The tree of the commit `rev` names, mounted at {@link top}. `readAheadBytes` bounds what
+   * one read of a blob brings in besides it (see {@link GitTreeFileSystem}).
+   */
+  tree(rev: string, readAheadBytes = READ_AHEAD_BYTES): GitTreeFileSystem {
+    return new GitTreeFileSystem(this.top, this.resolve(rev), readAheadBytes);
   }
 }
 
@@ -76,9 +80,11 @@ const decoder = new TextDecoder('utf-8', { fatal: false });
 
 /**
  * The tree of one commit, read-only, mounted where the work tree is: what a checkout of the
- * commit would hold, read from git's objects. It lists the tree with one `git ls-tree` and
- * reads a file's blob, and those of the files beside it, with one `git cat-file --batch`, so a
- * build runs one process per directory it reads. Blobs are read as stored: a checkout's
+ * commit would hold, read from git's objects. It lists the tree with one `git ls-tree`. A commit
+ * whose blobs fit in the read-ahead is read whole, with one `git cat-file --batch`, when a file
+ * is first read: building every root of a repository then costs two processes. A larger one is
+ * read a directory at a time, the blob asked for with those beside it, so a build runs one
+ * process per directory it reads. Blobs are read as stored: a checkout's
  * filters (eol conversion, LFS) are not applied. A submodule is an empty directory, as in a
  * checkout that did not update it.
  */
@@ -88,11 +94,14 @@ class GitTreeFileSystem extends TreeFileSystem implements FileSystem {
   private readonly names = new Map<string, string[]>();
   /** the blobs read so far, by object id */
   private readonly blobs = new Map<string, Uint8Array>();
+  /** the bytes of all the commit's blobs, each counted once */
+  private readonly totalBytes: number;
 
   constructor(
     top: string,
     /** the full sha of the commit ({@link GitRepository.resolve}) */
     readonly commit: string,
+    private readonly readAheadBytes: number,
   ) {
     super(top);
     this.names.set(top, []);
@@ -114,6 +123,9 @@ class GitTreeFileSystem extends TreeFileSystem implements FileSystem {
       if (entry.type === 'directory') this.names.set(path, []);
     }
     for (const names of this.names.values()) names.sort();
+    const sizes = new Map<string, number>();
+    for (const { type, oid, size } of this.entries.values()) if (type !== 'directory') sizes.set(oid, size);
+    this.totalBytes = [...sizes.values()].reduce((sum, size) => sum + size, 0);
   }
 
   writeFile(path: string): never {
@@ -141,21 +153,32 @@ class GitTreeFileSystem extends TreeFileSystem implements FileSystem {
 
   private blob(path: string): Uint8Array {
     const { oid } = this.entries.get(path)!;
-    if (!this.blobs.has(oid)) this.readBlobsBeside(path);
+    if (!this.blobs.has(oid)) this.readBlobs(this.totalBytes <= this.readAheadBytes ? this.allBlobs() : this.blobsBeside(path));
     return this.blobs.get(oid)!;
   }
 
-  /** Reads the blob at `path` and the unread blobs of its directory (up to {@link BATCH_BYTES}) in one `git cat-file --batch`. */
-  private readBlobsBeside(path: string): void {
+  private allBlobs(): Set<string> {
+    const oids = new Set<string>();
+    for (const { type, oid } of this.entries.values()) if (type !== 'directory') oids.add(oid);
+    return oids;
+  }
+
+  /** The blob at `path` and the unread blobs of its directory, up to the read-ahead. */
+  private blobsBeside(path: string): Set<string> {
     const dir = dirname(path);
     const oids = new Set([this.entries.get(path)!.oid]);
     let bytes = 0;
     for (const name of this.names.get(dir)!) {
       const sibling = this.entries.get(childOf(dir, name))!;
-      if (sibling.type === 'directory' || oids.has(sibling.oid) || this.blobs.has(sibling.oid) || bytes + sibling.size > BATCH_BYTES) continue;
+      if (sibling.type === 'directory' || oids.has(sibling.oid) || this.blobs.has(sibling.oid) || bytes + sibling.size > this.readAheadBytes) continue;
       oids.add(sibling.oid);
       bytes += sibling.size;
     }
+    return oids;
+  }
+
+  /** Reads the blobs `oids` in one `git cat-file --batch`. */
+  private readBlobs(oids: Set<string>): void {
     const out = git(this.root, ['cat-file', '--batch'], [...oids].join('\n') + '\n');
     // records of <object> SP <type> SP <size> LF <contents> LF
     for (let at = 0; at < out.length; ) {

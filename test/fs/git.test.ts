@@ -95,17 +95,24 @@ describe('GitTreeFileSystem', () => {
     assert.deepEqual(tree.readDir(`${repo}/other`), ['a.yaml', 'z.yaml']);
   });
 
-  test('lists the tree with one git ls-tree and reads each directory with one git cat-file', async () => {
+  test('lists the tree with one git ls-tree and reads a small commit whole with one git cat-file', async () => {
     const repo = newRepo('processes');
     writeOnDisk(repo);
     commit(repo, 'the tree');
-    const commands = await gitCommandsOf(() => {
-      const tree = GitRepository.open(repo).tree('HEAD');
-      for (const p of ['base/kustomization.yaml', 'base/cm.yaml', 'base/link.yaml', 'other/a.yaml', 'base/up.yaml', 'other/z.yaml', 'base/cm.yaml']) {
-        tree.readFile(`${repo}/${p}`);
-      }
-    });
-    assert.deepEqual(commands, ['rev-parse', 'rev-parse', 'ls-tree', 'cat-file', 'cat-file']);
+    const reads = (readAheadBytes?: number) =>
+      gitCommandsOf(() => {
+        const tree = GitRepository.open(repo).tree('HEAD', readAheadBytes);
+        for (const p of ['base/kustomization.yaml', 'base/cm.yaml', 'base/link.yaml', 'other/a.yaml', 'base/up.yaml', 'other/z.yaml', 'base/cm.yaml']) {
+          assert.equal(readText(tree, `${repo}/${p}`), readFileSync(join(repo, p), 'utf8'));
+        }
+      });
+    assert.deepEqual(await reads(), ['rev-parse', 'rev-parse', 'ls-tree', 'cat-file']);
+    // a commit larger than the read-ahead (its blobs hold 167 bytes) is read a directory at a
+    // time: base/ (59 bytes), then other/
+    assert.deepEqual(await reads(100), ['rev-parse', 'rev-parse', 'ls-tree', 'cat-file', 'cat-file']);
+    // a blob larger than the read-ahead is read on its own, when it is asked for: base/'s four
+    // blobs one by one, then other/a.yaml with z.yaml (1 byte each)
+    assert.deepEqual(await reads(1), ['rev-parse', 'rev-parse', 'ls-tree', ...Array(5).fill('cat-file')]);
   });
 
   test('a submodule is an empty directory', () => {
@@ -162,7 +169,7 @@ describe('GitTreeFileSystem', () => {
       old = (await build(`${repository.top}/app`, { fs: repository.tree('HEAD~1') })).yaml;
     });
     assert.equal(old, expected('v1'));
-    assert.deepEqual(commands, ['rev-parse', 'ls-tree', 'cat-file'], 'one process for the listing, one for the directory');
+    assert.deepEqual(commands, ['rev-parse', 'ls-tree', 'cat-file'], 'one process for the listing, one for the blobs');
     assert.equal((await build(`${repository.top}/app`, { fs: repository.tree('HEAD') })).yaml, expected('v2'));
     assert.equal((await build(join(repo, 'app'))).yaml, expected('v3'));
   });
