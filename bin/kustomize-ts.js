@@ -26,8 +26,8 @@ const script = new Script(readFileSync(bundle, 'latin1'), { filename: bundle, ca
 const cli = { exports: {} };
 // the bundle's own import() would fail (see scripts/bundle-cli.mjs): in-process plugins come through this one
 script.runInThisContext()(cli, createRequire(bundle), (url) => import(url));
-if (process.argv[2] === '--build-all-worker') {
-  // a worker thread of `build-all` (src/build/build-all.ts starts them so), run from this launcher too
+if (process.argv[2] === '--worker-thread') {
+  // a worker thread of `build-all` or `affected` (src/build/root-threads.ts starts them so), run from this launcher too
   cli.exports.restoreDeferredCaCerts().then(() => cli.exports.workerMain());
 } else {
 cli.exports

@@ -1,14 +1,21 @@
 /**
  * The parts of kustomize-ts that need Node: the disk file system, the default source of remote
- * resources (`fetch` plus the `git` executable), and building a whole repository in worker
- * threads. `build()` uses the first two by default; import them from here to wrap or reuse them.
+ * resources (`fetch` plus the `git` executable), building a whole repository in worker threads,
+ * and what a change to it affects (through `git`). `build()` uses the first two by default;
+ * import them from here to wrap or reuse them.
  */
+import { fileURLToPath } from 'node:url';
+import { affected as affectedRoots, type AffectedOptions, type AffectedRoot } from './build/affected.js';
 import { buildAll as buildAllRoots, type BuildAllOptions, type RootResult } from './build/build-all.js';
 
 export { DiskFileSystem } from './fs/disk.js';
 export { NodeRemoteSource } from './load/remote/node-remote.js';
 export { findRoots, parseShard, type Shard } from './build/roots.js';
 export type { BuildAllOptions, RootResult, RootBuilt, RootFailed } from './build/build-all.js';
+export type { AffectedOptions, AffectedRoot } from './build/affected.js';
+
+/** The script the worker threads of `buildAll` and `affected` run. */
+const WORKER_SCRIPT = fileURLToPath(new URL('./build/worker-entry.js', import.meta.url));
 
 /**
  * Builds every kustomization root under `top`, each as `build(top/<root>)` would, in worker
@@ -16,5 +23,14 @@ export type { BuildAllOptions, RootResult, RootBuilt, RootFailed } from './build
  * src/build/build-all.ts).
  */
 export function buildAll(top: string, options: BuildAllOptions = {}): AsyncGenerator<RootResult> {
-  return buildAllRoots(top, { workerScript: new URL('./build/worker-entry.js', import.meta.url), ...options });
+  return buildAllRoots(top, { workerScript: WORKER_SCRIPT, ...options });
+}
+
+/**
+ * The kustomization roots under `top` (in a git work tree) whose output may differ between
+ * revision `options.since` and `options.until` (default: the work tree), in path order, with
+ * why (see src/build/affected.ts).
+ */
+export function affected(top: string, options: AffectedOptions): AsyncGenerator<AffectedRoot> {
+  return affectedRoots(top, { workerScript: WORKER_SCRIPT, ...options });
 }

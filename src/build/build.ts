@@ -66,6 +66,13 @@ export interface BuildResult {
   inputs: string[];
   /** the remote references the build read, each with what it resolved to (a git commit, an OCI digest) */
   remote: RemoteInput[];
+  /**
+   * Whether `inputs` and `remote` (with the options) are all the output depends on: false when a
+   * plugin ran that may read files the build does not see (an exec or container function, a
+   * legacy plugin, an in-process plugin of the caller's). Builtins, helm and Starlark read
+   * through the build.
+   */
+  inputsComplete: boolean;
   /** the objects the build prints, in output order: plain data, the caller's to change */
   objects: KubernetesObject[];
   /** the same as resources (ids, previous names, origins), with the annotations `buildMetadata` asked for */
@@ -115,20 +122,21 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
   if (!cache) {
     const log = new AccessLog(fs);
     const made = await renderedBuild({ ...run, fs: log });
-    return resultOf(made.rendered, { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote }, { copied: false });
+    return resultOf(made.rendered, { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete }, { copied: false });
   }
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
   if (recalled.answer) {
     const kept = recalled.answer;
     for (const m of kept.warnings) options.warn?.(m);
-    return resultOf(kept, { warnings: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [] }, { copied: true });
+    // a build is remembered only when its files decide it: it fetched nothing and ran no program
+    return resultOf(kept, { warnings: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [], inputsComplete: true }, { copied: true });
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
   const made = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
   const inputs = recording.record();
-  const record = { warnings, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote };
+  const record = { warnings, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote, inputsComplete: made.inputsComplete };
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
   if (!made.filesDecide) return resultOf(made.rendered, record, { copied: true });
   const kept: RememberedBuild = { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...warnings] };
@@ -154,6 +162,7 @@ function resultOf(made: { resources: readonly Resource[]; yaml: string }, record
     warnings: [...record.warnings],
     inputs: record.inputs,
     remote: record.remote,
+    inputsComplete: record.inputsComplete,
     get resources() {
       return (resources ??= made.resources.map((r) => r.clone()));
     },
@@ -175,6 +184,7 @@ interface BuildRecord {
   warnings: readonly Warning[];
   inputs: string[];
   remote: RemoteInput[];
+  inputsComplete: boolean;
 }
 
 /** What one build is asked. */
@@ -191,12 +201,12 @@ async function renderedBuild(
   run: BuildRun,
   memory?: BuildMemory,
   printedBefore?: PrintedBefore,
-): Promise<{ rendered: Rendered; filesDecide: boolean; buildDir: string; remote: RemoteInput[] }> {
+): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[] }> {
   const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory);
   const rendered = renderResources(
     made.resources,
     { originAnnotations: made.originAnnotations, transformerAnnotations: made.transformerAnnotations },
     printedBefore && ((r) => printedBefore.textOf(r)),
   );
-  return { rendered, filesDecide: made.filesDecide, buildDir: made.buildDir, remote: made.remote };
+  return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote };
 }

@@ -38,7 +38,7 @@ export function findRoots(fs: FileSystem, dir: string, exclude: readonly string[
 }
 
 /** Paths in the order of their characters, as `sort` puts them (`.` first). */
-function byPath(a: string, b: string): number {
+export function byPath(a: string, b: string): number {
   if (a === '.' || b === '.') return a === b ? 0 : a === '.' ? -1 : 1;
   return a < b ? -1 : a > b ? 1 : 0;
 }

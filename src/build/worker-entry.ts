@@ -1,4 +1,4 @@
 // The script a `buildAll` worker thread runs when the library starts it (the CLI's threads run its launcher).
-import { workerMain } from './build-all-worker.js';
+import { workerMain } from './root-worker.js';
 
 workerMain();

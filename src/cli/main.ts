@@ -2,6 +2,7 @@ import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
 import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
+import { affectedCommand } from './commands/affected.js';
 import { buildAllCommand } from './commands/build-all.js';
 import { catalogCommand } from './commands/catalog.js';
 import { consolidateCommand } from './commands/consolidate.js';
@@ -19,6 +20,7 @@ const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
 export const COMMANDS: readonly Command[] = [
+  affectedCommand,
   buildCommand,
   buildAllCommand,
   catalogCommand,
@@ -92,9 +94,9 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
   }
 }
 
-/** What a `build-all` worker thread of the CLI runs (the launcher calls it in the thread). */
+/** What a worker thread of the CLI's `build-all` and `affected` runs (the launcher calls it in the thread). */
 export async function workerMain(): Promise<void> {
-  (await import('../build/build-all-worker.js')).workerMain();
+  (await import('../build/root-worker.js')).workerMain();
 }
 
 /** A command's own flags, its persistent ones and `--help`. */

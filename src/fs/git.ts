@@ -2,8 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { realpathSync } from 'node:fs';
 import { KustomizeError } from '../errors.js';
+import { DiskFileSystem } from './disk.js';
 import type { EntryType, FileSystem } from './filesystem.js';
-import { childOf, dirname } from './path.js';
+import { childOf, dirname, isWithin, normalize } from './path.js';
 import { TreeFileSystem } from './tree.js';
 
 /** How long one git command may run before it is killed. */
@@ -56,6 +57,24 @@ export class GitRepository {
         ? [...diff(from), ...nulSeparated(git(this.top, ['ls-files', '--others', '--exclude-standard', '-z']))]
         : diff(from, this.resolve(until));
     return [...new Set(changed)].sort();
+  }
+
+  /**
+   * The untracked paths of the work tree that git ignores, relative to {@link top}: a directory
+   * ignored whole once, ending in `/`.
+   */
+  ignoredPaths(): string[] {
+    return nulSeparated(git(this.top, ['ls-files', '--others', '--ignored', '--exclude-standard', '--directory', '-z']));
+  }
+
+  /**
+   * The commit `rev` names as a build at it sees the machine: the commit's tree under
+   * {@link top}, and the disk for what the commit cannot hold, which is the same at every
+   * revision: the paths outside the top, and the files git ignores (a secret generator's
+   * `.env`, a pulled helm chart) where the commit has nothing.
+   */
+  checkout(rev: string): FileSystem {
+    return new CheckoutFileSystem(this.tree(rev), this.top, this.ignoredPaths());
   }
 
   /**
@@ -189,6 +208,63 @@ class GitTreeFileSystem extends TreeFileSystem implements FileSystem {
       this.blobs.set(oid!, out.subarray(eol + 1, end));
       at = end + 1;
     }
+  }
+}
+
+/** {@link GitRepository.checkout}: a commit's tree, with the disk outside the top and for the ignored files. */
+class CheckoutFileSystem implements FileSystem {
+  private readonly disk = new DiskFileSystem();
+  /** the ignored files, and the ignored directories ending in `/`, absolute */
+  private readonly ignored: string[];
+
+  constructor(
+    private readonly tree: GitTreeFileSystem,
+    private readonly top: string,
+    ignored: readonly string[],
+  ) {
+    this.ignored = ignored.map((p) => (p.endsWith('/') ? `${childOf(top, p.slice(0, -1))}/` : childOf(top, p)));
+  }
+
+  readFile(path: string): Uint8Array {
+    return this.at(path).readFile(path);
+  }
+  exists(path: string): boolean {
+    return this.at(path).exists(path);
+  }
+  isDirectory(path: string): boolean {
+    return this.at(path).isDirectory(path);
+  }
+  /** a directory of the tree lists the ignored entries the disk holds in it too */
+  readDir(path: string): string[] {
+    const fs = this.at(path);
+    const names = fs.readDir(path);
+    if (fs === this.disk) return names;
+    const dir = normalize(path);
+    const beside = this.ignored.map((p) => p.replace(/\/$/, '')).filter((p) => dirname(p) === dir && this.disk.entryType(p) !== undefined);
+    return beside.length === 0 ? names : [...new Set([...names, ...beside.map((p) => p.slice(dir.length + 1))])].sort();
+  }
+  realPath(path: string): string {
+    return this.at(path).realPath(path);
+  }
+  entryType(path: string): EntryType | undefined {
+    return this.at(path).entryType(path);
+  }
+  isExecutable(path: string): boolean {
+    return this.at(path).isExecutable(path);
+  }
+  writeFile(path: string): never {
+    throw readOnly(path);
+  }
+  mkdirAll(path: string): never {
+    throw readOnly(path);
+  }
+
+  /** Who answers for `path`: the disk outside the top and for an ignored path the tree has nothing at, else the tree. */
+  private at(path: string): GitTreeFileSystem | DiskFileSystem {
+    const p = normalize(path);
+    if (!isWithin(this.top, p)) return this.disk;
+    const ignored = this.ignored.some((i) => (i.endsWith('/') ? p.startsWith(i) || p === i.slice(0, -1) : p === i));
+    return ignored && this.tree.entryType(p) === undefined ? this.disk : this.tree;
   }
 }
 

@@ -1,3 +1,4 @@
+import { sameBytes } from '../encoding/bytes.js';
 import type { EntryType, FileSystem } from './filesystem.js';
 
 /** The questions a build asks a file system. */
@@ -13,6 +14,15 @@ export function answerOf(fs: FileSystem, question: Question, path: string): Answ
   } catch (e) {
     return { threw: e };
   }
+}
+
+/** Whether two answers are the same: the same value, or both threw (whatever they threw). */
+export function sameAnswer(a: Answer, b: Answer): boolean {
+  if ('threw' in a || 'threw' in b) return 'threw' in a && 'threw' in b;
+  const [x, y] = [a.value, b.value];
+  if (x instanceof Uint8Array) return y instanceof Uint8Array && sameBytes(x, y);
+  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
+  return x === y;
 }
 
 /**

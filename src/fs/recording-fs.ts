@@ -1,6 +1,6 @@
-import { copyBytes, sameBytes } from '../encoding/bytes.js';
+import { copyBytes } from '../encoding/bytes.js';
 import type { FileSystem } from './filesystem.js';
-import { answerOf, AskingFileSystem, type Answer, type Question } from './questions.js';
+import { answerOf, AskingFileSystem, sameAnswer, type Answer, type Question } from './questions.js';
 
 /**
  * A file system that remembers every question a build asks it and the answer, so that a
@@ -104,12 +104,4 @@ export class InputRecord {
     }
     return true;
   }
-}
-
-function sameAnswer(a: Answer, b: Answer): boolean {
-  if ('threw' in a || 'threw' in b) return 'threw' in a && 'threw' in b;
-  const [x, y] = [a.value, b.value];
-  if (x instanceof Uint8Array) return y instanceof Uint8Array && sameBytes(x, y);
-  if (Array.isArray(x)) return Array.isArray(y) && x.length === y.length && x.every((v, i) => v === y[i]);
-  return x === y;
 }

@@ -72,6 +72,14 @@ export class BuildContext implements BaseEffects {
    */
   filesDecide = true;
 
+  /**
+   * Whether the files the build read are all its output depends on, besides its options and the
+   * remote references it read: false once a plugin runs that may read files the build does not
+   * see (a process, a container, an in-process plugin of the caller's). Builtins, helm (whose
+   * chart and values the build reads itself) and Starlark scripts read through the build.
+   */
+  inputsComplete = true;
+
   private remoteSource: RemoteSource | undefined;
 
   /** the remote trees the build fetched, whose files its errors name by the tree's URL */

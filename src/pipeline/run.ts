@@ -27,6 +27,8 @@ interface BuildRun {
   transformerAnnotations: boolean;
   /** whether what it made depends on nothing but its files and options (a cache may remember it) */
   filesDecide: boolean;
+  /** whether the files it read are all it depends on besides its options and remote references */
+  inputsComplete: boolean;
 }
 
 /**
@@ -71,6 +73,7 @@ export async function runBuild(
       originAnnotations: ctx.buildMetadata.includes('originAnnotations'),
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,
+      inputsComplete: ctx.inputsComplete,
     };
   } catch (e) {
     throw ctx.placed(e);

@@ -4,6 +4,7 @@ import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
 import { configurationError } from '../plugins/builtin-config.js';
+import { StarlarkFunction } from '../plugins/starlark-function.js';
 import { BUILTINS } from '../builtins/table.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
 import { isRelativePath } from '../fs/path.js';
@@ -47,7 +48,13 @@ export async function configureStep(step: StepConfig, role: PluginRole, ctx: Bui
   } catch (e) {
     throw e instanceof KustomizeError ? placed(e, placeOf(step)) : e;
   }
+  if (!readsThroughBuild(step.config, plugin)) ctx.inputsComplete = false;
   return { plugin: plugin as Generator & Transformer, context, ...placeOf(step) };
+}
+
+/** Whether a plugin reads files only through the build's loader (see `BuildContext.inputsComplete`). */
+function readsThroughBuild(config: Resource, plugin: Plugin): boolean {
+  return config.apiVersion === 'builtin' || plugin instanceof StarlarkFunction;
 }
 
 /** Where a step config was configured. */

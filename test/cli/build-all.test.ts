@@ -153,6 +153,7 @@ describe('build --inputs', () => {
     assert.deepEqual(JSON.parse(nodeFs.readFileSync(file, 'utf8')), {
       inputs: ['../../base/cm.yaml', '../../base/kustomization.yaml', 'kustomization.yaml'],
       remote: [],
+      complete: true,
     });
   });
 
@@ -160,7 +161,7 @@ describe('build --inputs', () => {
     const out = nodePath.join(writeTree({}), 'out.yaml');
     const r = await cli(['build', nodePath.join(top, 'base'), '-o', out, '--inputs', '-']);
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(JSON.parse(r.stdout), { inputs: ['cm.yaml', 'kustomization.yaml'], remote: [] });
+    assert.deepEqual(JSON.parse(r.stdout), { inputs: ['cm.yaml', 'kustomization.yaml'], remote: [], complete: true });
     const refused = await cli(['build', nodePath.join(top, 'base'), '--inputs', '-']);
     assert.equal(refused.status, 1);
     assert.match(refused.stderr, /give -o too/);

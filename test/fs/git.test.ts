@@ -4,43 +4,18 @@
  * since, and read each directory with one git process.
  */
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { chmodSync, mkdtempSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { after, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { build } from '../../src/build/build.js';
 import { KustomizeError, type ErrorCode } from '../../src/errors.js';
 import { readText } from '../../src/fs/filesystem.js';
 import { GitRepository } from '../../src/fs/git.js';
 import { answersLikeDisk, FILES, writeOnDisk } from './like-disk.js';
+import { commit, git, newRepo as newRepoIn, workDir, write } from '../git-repos.js';
 
-const work = realpathSync(mkdtempSync(join(tmpdir(), 'kts-git-')));
-after(() => rmSync(work, { recursive: true, force: true }));
-
-const git = (cwd: string, ...args: string[]) =>
-  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
-
-/** A new repository `work/name` holding `files`, committed when there are any. */
-function newRepo(name: string, files: Record<string, string> = {}): string {
-  const dir = join(work, name);
-  mkdirSync(dir);
-  git(dir, 'init', '-q', '-b', 'main');
-  write(dir, files);
-  if (Object.keys(files).length > 0) commit(dir, 'first');
-  return dir;
-}
-function write(dir: string, files: Record<string, string>): void {
-  for (const [p, content] of Object.entries(files)) {
-    mkdirSync(join(dir, p, '..'), { recursive: true });
-    writeFileSync(join(dir, p), content);
-  }
-}
-function commit(dir: string, message: string): string {
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-q', '-m', message);
-  return git(dir, 'rev-parse', 'HEAD');
-}
+const work = workDir('kts-git-');
+const newRepo = (name: string, files: Record<string, string> = {}) => newRepoIn(work, name, files);
 
 /** Runs `run` with a `git` first on the PATH that notes each git subcommand it runs, and returns them. */
 async function gitCommandsOf(run: () => unknown): Promise<string[]> {
@@ -249,6 +224,31 @@ describe('GitRepository', () => {
       assert.throws(() => repository.tree(rev), failsWith('USAGE', /cannot start with '-'/));
     }
     assert.throws(() => readFileSync(written), { code: 'ENOENT' });
+  });
+
+  test('ignoredPaths: the untracked files git ignores, an ignored directory once', () => {
+    const ignoring = newRepo('ignoring', { '.gitignore': '*.env\nbuild/\n', 'a.yaml': 'a' });
+    write(ignoring, { 'secret.env': 's', 'build/out.yaml': 'o', 'build/deep/x.yaml': 'x', 'new.yaml': 'untracked' });
+    assert.deepEqual(GitRepository.open(ignoring).ignoredPaths().sort(), ['build/', 'secret.env']);
+  });
+
+  test('checkout: the commit under the top, the disk for what git ignores and what is outside the top', () => {
+    const checkedOut = newRepo('checkout', { '.gitignore': '*.env\nbuild/\n', 'app/a.yaml': 'committed', 'app/old.yaml': 'old' });
+    write(checkedOut, { 'app/a.yaml': 'edited', 'app/new.yaml': 'untracked', 'app/secret.env': 'ignored', 'build/out.yaml': 'pulled' });
+    unlinkSync(join(checkedOut, 'app/old.yaml'));
+    write(work, { 'beside-checkout.yaml': 'outside' });
+    const view = GitRepository.open(checkedOut).checkout('HEAD');
+    const at = (p: string) => join(checkedOut, p);
+    assert.equal(readText(view, at('app/a.yaml')), 'committed');
+    assert.equal(readText(view, at('app/old.yaml')), 'old');
+    assert.equal(view.exists(at('app/new.yaml')), false, 'untracked, not ignored: a change, not the commit');
+    assert.equal(readText(view, at('app/secret.env')), 'ignored');
+    assert.equal(readText(view, at('build/out.yaml')), 'pulled');
+    assert.equal(view.isDirectory(at('build')), true);
+    assert.deepEqual(view.readDir(at('app')), ['a.yaml', 'old.yaml', 'secret.env']);
+    assert.deepEqual(view.readDir(checkedOut), ['.gitignore', 'app', 'build']);
+    assert.equal(readText(view, join(work, 'beside-checkout.yaml')), 'outside');
+    assert.throws(() => view.writeFile(at('app/a.yaml'), 'x'), failsWith('USAGE', /read-only/));
   });
 
   test('without git on the PATH: GIT_FAILED saying so', () => {

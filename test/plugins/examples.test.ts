@@ -12,21 +12,25 @@ const examples = fileURLToPath(new URL('../../../examples/', import.meta.url));
 const read = (path: string) => readFileSync(examples + path, 'utf8');
 
 test('examples/hello: the production overlay', async () => {
-  const { yaml } = await build(examples + 'hello/overlays/production', { reorder: 'legacy' });
+  const { yaml, inputsComplete } = await build(examples + 'hello/overlays/production', { reorder: 'legacy' });
   assert.equal(yaml, read('hello/expected-production.yaml'));
+  assert.equal(inputsComplete, true, 'builtins read through the build');
 });
 
 test('examples/plugins/exec-function', async () => {
-  const { yaml } = await build(examples + 'plugins/exec-function', { enablePlugins: true, enableExec: true, reorder: 'legacy' });
+  const { yaml, inputsComplete } = await build(examples + 'plugins/exec-function', { enablePlugins: true, enableExec: true, reorder: 'legacy' });
   assert.equal(yaml, read('plugins/exec-function/expected.yaml'));
+  assert.equal(inputsComplete, false, 'a process may read what it likes');
 });
 
 test('examples/plugins/legacy-exec', async () => {
-  const { yaml } = await build(examples + 'plugins/legacy-exec', { enablePlugins: true, pluginHome: examples + 'plugins/legacy-exec/plugins', reorder: 'legacy' });
+  const { yaml, inputsComplete } = await build(examples + 'plugins/legacy-exec', { enablePlugins: true, pluginHome: examples + 'plugins/legacy-exec/plugins', reorder: 'legacy' });
   assert.equal(yaml, read('plugins/legacy-exec/expected.yaml'));
+  assert.equal(inputsComplete, false);
 });
 
 test('examples/plugins/in-process', async () => {
-  const { yaml } = await build(examples + 'plugins/in-process', { enablePlugins: true, pluginHome: examples + 'plugins/in-process/plugins', reorder: 'legacy' });
+  const { yaml, inputsComplete } = await build(examples + 'plugins/in-process', { enablePlugins: true, pluginHome: examples + 'plugins/in-process/plugins', reorder: 'legacy' });
   assert.equal(yaml, read('plugins/in-process/expected.yaml'));
+  assert.equal(inputsComplete, false, 'a JavaScript plugin may read what it likes');
 });

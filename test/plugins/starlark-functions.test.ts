@@ -46,8 +46,11 @@ const transformerTree = () =>
   });
 
 test('a starlark transformer edits the resources in-process', async () => {
-  const { yaml } = await build('/app', { fs: transformerTree(), enablePlugins: true });
+  const { yaml, inputs, inputsComplete } = await build('/app', { fs: transformerTree(), enablePlugins: true });
   assert.equal(yaml, 'apiVersion: v1\ndata:\n  k: v\nkind: ConfigMap\nmetadata:\n  labels:\n    team: blue\n  name: a\n');
+  // the script is read through the build: the inputs hold all it read
+  assert.deepEqual(inputs, ['cm.yaml', 'fn.yaml', 'kustomization.yaml', 'set-label.star']);
+  assert.equal(inputsComplete, true);
 });
 
 test('the same from disk, with --enable-star alone', async () => {

@@ -1,19 +1,13 @@
 import { rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { KustomizeError } from '../../errors.js';
 import type { RootResult } from '../../build/build-all.js';
-import { parseShard } from '../../build/roots.js';
-import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { CliIO, Command } from '../command.js';
-import type { ParsedArgs } from '../flags.js';
 import { interruptible } from '../interrupt.js';
+import { readRootsRequest, ROOTS_FLAGS, threadsOf } from '../roots-request.js';
 import { writeTextFile } from '../write-output.js';
 
 /** The file each root's output is written to under `--output-dir`, in the root's own directory there. */
 const OUTPUT_FILE = 'manifests.yaml';
-
-const FORMATS = ['text', 'ndjson'] as const;
-type Format = (typeof FORMATS)[number];
 
 /** `build-all [ROOT]`: builds every kustomization root under ROOT, in one process. */
 export const buildAllCommand: Command = {
@@ -40,19 +34,13 @@ the command line is wrong.`,
   kustomize-ts build-all . --shard 2/4 --output-dir rendered`,
   usageExit: 2,
   flags: [
-    {
-      name: 'exclude',
-      type: 'list',
-      help: "a directory not to search (repeatable): a name anywhere ('test', '*-old') or a path from ROOT ('apps/legacy', '**/staging')",
-    },
-    { name: 'jobs', short: 'j', type: 'string', help: 'worker threads building at the same time (default: the number of CPUs)' },
-    { name: 'format', type: 'string', default: 'text', help: `how results are printed: ${FORMATS.join(' or ')}` },
+    ...ROOTS_FLAGS,
     { name: 'output-dir', type: 'string', help: `write each root's output to DIR/<root>/${OUTPUT_FILE} (created; a failed root's old output is removed)` },
-    { name: 'shard', type: 'string', help: 'build the I-th of N parts of the roots (I/N, 1 <= I <= N): runs of consecutive roots, balanced by count' },
-    ...BUILD_OPTION_FLAGS.map((f) => f.flag),
   ],
   async run(args, io) {
-    const request = readRequest(args);
+    const request = readRootsRequest(args);
+    const outputDir = args.flags.get('output-dir') as string | undefined;
+    const into = outputDir === undefined ? undefined : resolve(outputDir);
     // loaded only by this command: worker threads are nothing any other command needs
     const { buildAll } = await import('../../build/build-all.js');
     const { findRoots, shardOf } = await import('../../build/roots.js');
@@ -62,12 +50,10 @@ the command line is wrong.`,
     const progress = request.format === 'text' ? await Progress.onStderr(io, mine.length) : undefined;
     let failed = 0;
     await interruptible(async (signal) => {
-      // worker threads run the launcher; without one (the CLI called in-process) every root builds in this thread
-      const threads = io.launcher ? { jobs: request.jobs, workerScript: io.launcher } : { jobs: 1 };
-      const results = buildAll(request.top, { ...request.options, ...threads, roots: mine, signal });
+      const results = buildAll(request.top, { ...request.options, ...threadsOf(request, io), roots: mine, signal });
       for await (const r of results) {
         if (!r.ok) failed++;
-        if (request.outputDir !== undefined) writeRootOutput(request.outputDir, r);
+        if (into !== undefined) writeRootOutput(into, r);
         if (request.format === 'ndjson') io.out(`${JSON.stringify(r)}\n`);
         else progress!.done(r, failed);
       }
@@ -76,38 +62,6 @@ the command line is wrong.`,
     return failed > 0 ? 1 : 0;
   },
 };
-
-interface Request {
-  top: string;
-  exclude: string[];
-  jobs: number | undefined;
-  format: Format;
-  outputDir: string | undefined;
-  shard: ReturnType<typeof parseShard> | undefined;
-  options: ReturnType<typeof optionsFromFlags>;
-}
-
-/** The command line, checked before anything is built or written. */
-function readRequest({ flags, positional }: ParsedArgs): Request {
-  if (positional.length > 1) throw new KustomizeError('USAGE', `specify one directory to search; got ${positional.length}`);
-  const top = resolve(positional[0] ?? '.');
-  const jobsText = flags.get('jobs') as string | undefined;
-  const jobs = jobsText === undefined ? undefined : Number(jobsText);
-  if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new KustomizeError('USAGE', `--jobs '${jobsText}': expected a whole number of at least 1`);
-  const format = (flags.get('format') as string | undefined) ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new KustomizeError('USAGE', `--format '${format}': expected ${FORMATS.join(' or ')}`);
-  const shardText = flags.get('shard') as string | undefined;
-  const outputDir = flags.get('output-dir') as string | undefined;
-  return {
-    top,
-    exclude: (flags.get('exclude') as string[] | undefined) ?? [],
-    jobs,
-    format: format as Format,
-    outputDir: outputDir === undefined ? undefined : resolve(outputDir),
-    shard: shardText === undefined ? undefined : parseShard(shardText),
-    options: optionsFromFlags(flags, process.env),
-  };
-}
 
 /**
  * `--output-dir`: a root's output to DIR/<root>/manifests.yaml, through a temporary file renamed

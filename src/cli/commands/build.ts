@@ -28,7 +28,7 @@ If DIR is omitted, '.' is assumed.`,
     {
       name: 'inputs',
       type: 'string',
-      help: "write what the build read to this file ('-': stdout, with -o): JSON, the local files relative to DIR and the remote references with what each resolved to",
+      help: "write what the build read to this file ('-': stdout, with -o): JSON, the local files relative to DIR, the remote references with what each resolved to, and whether they are complete (false when a plugin ran that may read files of its own)",
     },
     ...BUILD_OPTION_FLAGS.map((f) => f.flag),
   ],
@@ -42,7 +42,7 @@ If DIR is omitted, '.' is assumed.`,
     if (output === undefined) io.out(result.yaml);
     else writeBuildOutput(output, result);
     if (inputs !== undefined) {
-      const text = `${JSON.stringify({ inputs: result.inputs, remote: result.remote }, undefined, 2)}\n`;
+      const text = `${JSON.stringify({ inputs: result.inputs, remote: result.remote, complete: result.inputsComplete }, undefined, 2)}\n`;
       if (inputs === '-') io.out(text);
       else writeTextFile(inputs, text);
     }
