@@ -10,15 +10,17 @@
 //   - generated large trees (bench/generate.mjs; each of its three overlays built) at --large sizes (kubectl only up to
 //     --kubectl-max), with peak RSS and the growth exponent,
 //   - warm library builds: builds of a medium tree after the first in the same process, without and
-//     with a BuildCache (unchanged, and after an edit).
+//     with a BuildCache (unchanged, and after an edit),
+//   - with --repo DIR, a whole repository: build-all against a loop of kubectl and a loop of our
+//     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
 // With --against DIR the other side is not kubectl but kustomize-ts as built in DIR (a checkout of
 // another commit, built with npm run build), at every size: how a change moves the time.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm]
-//                                         [--against DIR]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,repo]
+//                                         [--against DIR] [--repo DIR]
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -28,6 +30,7 @@ import { fileURLToPath } from 'node:url';
 import { generateCrdTree } from './generate-crds.mjs';
 import { ENVIRONMENTS, generateTree } from './generate.mjs';
 import { median, run } from './measure.mjs';
+import { repositorySection } from './repository.mjs';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // run as a program, as users run it (its #! line matters: see bin/kustomize-ts.js)
@@ -324,6 +327,11 @@ try {
   if (!SKIP.has('real')) await real();
   if (!SKIP.has('warm')) await warm();
   if (!SKIP.has('large')) await large();
+  const repo = flag('--repo', '');
+  if (repo && !SKIP.has('repo') && !AGAINST) {
+    const { mismatched } = await repositorySection({ repo, kts: KTS, work: WORK, runs: RUNS, log });
+    if (mismatched > 0) failed = true;
+  }
 } finally {
   fs.rmSync(WORK, { recursive: true, force: true });
 }
