@@ -8,6 +8,8 @@ import type { OpenApiSchema } from '../openapi/schema.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ParseDocuments } from '../yaml/parse.js';
 import { isMap, type YMap } from '../yaml/value.js';
+import { objectWithBuildState, takeObjectWithBuildState } from '../model/build-state-annotations.js';
+import { applyJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 
 /** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
 export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
@@ -49,9 +51,9 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
   const deleted: Resource[] = [];
   for (const r of targets) {
     if (options.allowNameChange || options.allowKindChange) r.storePreviousId();
-    const result = applySmpToResource(r.view, patch, schema, options);
+    const result = applySmpToResource(objectWithBuildState(r), patch, schema, options);
     if (isDeleted(result)) deleted.push(r);
-    else r.obj = result;
+    else takeObjectWithBuildState(r, result);
   }
   resources.removeAll(deleted);
   resources.edited(deleted.length === 0 ? targets : targets.filter((r) => !deleted.includes(r)));
@@ -60,5 +62,18 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
     if (resources.byCurrentId(r.id).length > 1) {
       throw new KustomizeError('RESOURCE_CONFLICT', `may not add resource with an already registered id: ${r.id}`);
     }
+  }
+}
+
+/**
+ * Applies a JSON patch to each of `targets`, as kustomize does: the patch sees the build state
+ * in the annotations, which is put back afterwards. `patch` names it in the error for a patch
+ * that leaves no object.
+ */
+export function applyJsonPatchTo(targets: readonly Resource[], ops: JsonPatchOp[], patch: string): void {
+  for (const r of targets) {
+    const out = applyJsonPatch(objectWithBuildState(r), ops);
+    if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object${patch}`);
+    takeObjectWithBuildState(r, out, { restore: true });
   }
 }
