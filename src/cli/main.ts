@@ -74,6 +74,12 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     if (first === 'help') return dispatch(command, path, inherited, [...args.slice(1), '--help'], io);
     const sub = command.subcommands.find((c) => c.name === first || c.aliases?.includes(first));
     if (!sub) {
+      // cobra refuses an unknown command only at the root; below it (`edit add foo`), a command
+      // that only groups others prints its help, as kustomize does
+      if (path.length > 1 && !command.run) {
+        io.out(help(command, path, inherited));
+        return 0;
+      }
       io.err(`Error: unknown command "${first}" for "${path.join(' ')}"\n\n${help(command, path, inherited)}`);
       return 1;
     }
