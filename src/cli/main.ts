@@ -4,6 +4,7 @@ import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { affectedCommand } from './commands/affected.js';
 import { buildAllCommand } from './commands/build-all.js';
+import { diffCommand } from './commands/diff.js';
 import { catalogCommand } from './commands/catalog.js';
 import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   catalogCommand,
   consolidateCommand,
   createCommand,
+  diffCommand,
   editCommand,
   localizeCommand,
   versionCommand,
@@ -94,9 +96,10 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
     return await command.run(parsed, io);
   } catch (e) {
-    if (command.usageExit === undefined || !(e instanceof KustomizeError) || e.code !== 'USAGE') throw e;
-    io.err(`Error: ${e.message}\n`);
-    return command.usageExit;
+    const exit = e instanceof KustomizeError ? (e.code === 'USAGE' ? command.usageExit : command.errorExit) : undefined;
+    if (exit === undefined) throw e;
+    io.err(`Error: ${(e as KustomizeError).message}\n`);
+    return exit;
   }
 }
 
