@@ -11,6 +11,8 @@
 //     --kubectl-max), with peak RSS and the growth exponent,
 //   - warm library builds: builds of a medium tree after the first in the same process, without and
 //     with a BuildCache (unchanged, and after an edit),
+//   - explain: on every real-world tree, builds recording who wrote each value against plain
+//     builds, warm in the library and as the CLI runs them (`explain --format json` against `build`),
 //   - with --repo DIR, a whole repository: build-all against a loop of kubectl and a loop of our
 //     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
@@ -19,7 +21,7 @@
 // another commit, built with npm run build), at every size: how a change moves the time.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,repo]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,repo]
 //                                         [--against DIR] [--repo DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -321,11 +323,59 @@ async function warm() {
   console.log('');
 }
 
+/**
+ * What `explain` costs over `build` on the real-world trees: warm in the library (builds 31–40 of
+ * 40 in a fresh process, bench/warm-run.mjs) and as the CLI runs (`explain --format json` against
+ * `build`, runs alternating). The goal: at most 1.5×.
+ */
+async function explain() {
+  console.log('### explain against build\n');
+  const rows = [];
+  for (const { name, dir } of realTrees()) {
+    try {
+      const warm = (mode) => {
+        const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'warm-run.mjs'), dir, mode], { encoding: 'utf8' });
+        if (child.status !== 0) throw new Error(child.stderr.trim().split('\n').at(-1) ?? `exit ${child.status}`);
+        return JSON.parse(child.stdout);
+      };
+      const [plain, explained] = [warm('plain'), warm('explain')];
+      if (plain.sha256 !== explained.sha256) {
+        log(`  explain: ${name}: a build recording provenance printed something else`);
+        failed = true;
+      }
+      const cli = { build: [], explain: [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const [way, args] of [['build', ['build', dir]], ['explain', ['explain', dir, '--format', 'json']]]) {
+          const r = await run(KTS, args, path.join(WORK, `${way}.out`));
+          if (!r.ok) throw new Error(`${way}: ${r.stderr.trim().split('\n').at(-1)}`);
+          cli[way].push(r.seconds);
+        }
+      }
+      rows.push({ name, resources: plain.resources, warm: median(explained.times.slice(30)) / median(plain.times.slice(30)), cli: median(cli.explain) / median(cli.build) });
+    } catch (e) {
+      log(`  explain: skipped ${name}: ${e.message.split('\n')[0]}`);
+    }
+  }
+  if (rows.length === 0) return;
+  const summary = (key) => {
+    const sorted = [...rows].sort((a, b) => a[key] - b[key]);
+    const top = sorted.at(-1);
+    return `${median(rows.map((r) => r[key])).toFixed(2)}× (lowest ${sorted[0][key].toFixed(2)}×, highest ${top[key].toFixed(2)}×: ${top.name}, ${top.resources} resources)`;
+  };
+  console.log(`${rows.length} real-world trees. explain's time over build's, median over the trees:\n`);
+  console.log('| how | explain / build |');
+  console.log('| --- | --- |');
+  console.log(`| library, warm (builds 31–40) | ${summary('warm')} |`);
+  console.log(`| CLI, a process per run (median of ${RUNS}) | ${summary('cli')} |`);
+  console.log('');
+}
+
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);
 try {
   if (!SKIP.has('tiny')) await tiny();
   if (!SKIP.has('real')) await real();
   if (!SKIP.has('warm')) await warm();
+  if (!SKIP.has('explain') && !AGAINST) await explain();
   if (!SKIP.has('large')) await large();
   const repo = flag('--repo', '');
   if (repo && !SKIP.has('repo') && !AGAINST) {

@@ -3,14 +3,15 @@
 // builds DIR 40 times with the library and prints, as JSON, the resources, each build's time in
 // ms, and the SHA-256 of the last build's YAML.
 //
-//   node bench/warm-run.mjs DIR plain|unchanged|edited [FILE]
+//   node bench/warm-run.mjs DIR plain|unchanged|edited|explain [FILE]
 //   node bench/warm-run.mjs DIR find-base
 //
 // plain: no cache. unchanged: one BuildCache, nothing changed. edited: one BuildCache, and a
 // comment appended to FILE (default: DIR's kustomization file) before each build, so each build
 // runs; the file is put back as it was. find-base prints, as JSON, the kustomization file of the
 // first base a build of DIR reads (components are no bases; null when it has none), for an edit
-// in a base.
+// in a base. explain: no cache, each build recording who wrote each value (`provenance`, as
+// `kustomize-ts explain` builds).
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -21,7 +22,7 @@ const [dir, mode, editedFile] = process.argv.slice(2);
 const dist = (file) => import(pathToFileURL(path.join(REPO, 'dist', 'src', file)).href);
 const { build, BuildCache } = await dist('index.js');
 const { KUSTOMIZATION_FILE_NAMES } = await dist('kinds/kustomization.js');
-const options = { reorder: 'legacy', warn: () => {}, ...(mode !== 'plain' && { cache: new BuildCache() }) };
+const options = { reorder: 'legacy', warn: () => {}, ...(mode === 'explain' ? { provenance: true } : mode !== 'plain' && { cache: new BuildCache() }) };
 const isKustomizationFile = (f) => KUSTOMIZATION_FILE_NAMES.includes(path.basename(f));
 if (mode === 'find-base') {
   const { DiskFileSystem } = await dist('node.js');

@@ -25,6 +25,8 @@ export {
   type OutputOptions,
   type StorageMount,
 } from './options.js';
+export type { FieldProvenance, ResourceProvenance, WrittenBy, Written } from './pipeline/provenance.js';
+export { outputLineOrigins } from './output/provenance-lines.js';
 export { KustomizeError, type ErrorCode, type Warning, type WarningCode } from './errors.js';
 export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
 export type { EditOp } from './edit/ops.js';

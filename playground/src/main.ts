@@ -1,4 +1,4 @@
-import { build, KustomizeError, MemoryFileSystem } from 'kustomize-ts';
+import { build, KustomizeError, MemoryFileSystem, outputLineOrigins, type WrittenBy } from 'kustomize-ts';
 import { EXAMPLES, type Example } from './examples.js';
 import { decodeState, encodeState, type SharedState } from './share.js';
 
@@ -30,6 +30,7 @@ class Playground {
     currentFile: byId('current-file'),
     output: byId('output'),
     outputTarget: byId('output-target'),
+    origin: byId('origin'),
     status: byId('status'),
     error: byId('error'),
     shareLink: byId<HTMLInputElement>('share-link'),
@@ -122,19 +123,20 @@ class Playground {
   private async render(): Promise<void> {
     const count = ++this.renderCount;
     this.el.outputTarget.textContent = this.target;
-    let yaml: string | undefined;
+    let built: { yaml: string; origins: (WrittenBy | undefined)[] } | undefined;
     let error: unknown;
     try {
-      // legacy order: the output of `kustomize build`, the command line
-      yaml = (await build(`/${this.target}`, { fs: MemoryFileSystem.from(this.files), reorder: 'legacy' })).yaml;
+      // legacy order: the output of `kustomize build`, the command line; with who wrote each value
+      const result = await build(`/${this.target}`, { fs: MemoryFileSystem.from(this.files), reorder: 'legacy', provenance: true });
+      built = { yaml: result.yaml, origins: outputLineOrigins(result.yaml, result.provenance!) };
     } catch (e) {
       error = e;
     }
     if (count !== this.renderCount) return;
     document.body.dataset['renders'] = String(count);
-    if (yaml !== undefined) {
-      this.output = yaml;
-      this.el.output.textContent = yaml;
+    if (built !== undefined) {
+      this.output = built.yaml;
+      this.showOutput(built.yaml, built.origins);
       this.el.error.hidden = true;
       this.el.status.textContent = '';
       this.listFiles();
@@ -142,6 +144,60 @@ class Playground {
     }
     this.el.status.textContent = '(failed; showing the last output)';
     this.showError(error);
+  }
+
+  /**
+   * The output, each line holding a value marked with who wrote it: hovering shows it, clicking
+   * opens its file in the editor at the value.
+   */
+  private showOutput(yaml: string, origins: readonly (WrittenBy | undefined)[]): void {
+    const lines = yaml.split('\n');
+    if (lines.at(-1) === '') lines.pop();
+    this.el.output.replaceChildren(
+      ...lines.map((text, i) => {
+        const by = origins[i];
+        if (!by) return `${text}\n`;
+        const line = document.createElement('span');
+        line.className = 'written';
+        line.textContent = text;
+        line.title = `${by.step} ${by.file}:${by.line}:${by.column}`;
+        line.addEventListener('mouseenter', () => this.showOrigin(by));
+        line.addEventListener('click', () => this.openAt(by));
+        return line;
+      }).flatMap((part) => (typeof part === 'string' ? [part] : [part, '\n'])),
+    );
+    this.el.origin.textContent = '';
+  }
+
+  private showOrigin(by: WrittenBy): void {
+    this.el.origin.textContent = `${by.step} · ${this.fileOf(by) ?? by.file}:${by.line}:${by.column}`;
+  }
+
+  /** Opens the file a value came from, the caret at the value. */
+  private openAt(by: WrittenBy): void {
+    this.showOrigin(by);
+    const file = this.fileOf(by);
+    if (file === undefined) return;
+    this.select(file);
+    const text = this.files[file]!;
+    let offset = 0;
+    for (let line = 1; line < by.line && offset >= 0; line++) offset = text.indexOf('\n', offset) + 1;
+    offset = Math.min(text.length, offset + by.column - 1);
+    this.el.editor.focus();
+    this.el.editor.setSelectionRange(offset, offset);
+    const lineHeight = parseFloat(getComputedStyle(this.el.editor).lineHeight) || 18;
+    this.el.editor.scrollTop = Math.max(0, (by.line - 3) * lineHeight);
+  }
+
+  /** The playground's name of the file a value came from (records name files relative to the directory built). */
+  private fileOf(by: WrittenBy): string | undefined {
+    const parts: string[] = [];
+    for (const part of `${this.target}/${by.file}`.split('/')) {
+      if (part === '..') parts.pop();
+      else if (part !== '.' && part !== '') parts.push(part);
+    }
+    const file = parts.join('/');
+    return file in this.files ? file : undefined;
   }
 
   private showError(error: unknown): void {

@@ -13,6 +13,7 @@ import { renderResources, type Rendered } from '../output/render.js';
 import type { PluginRegistration } from '../plugins/plugin.js';
 import type { BuildMemory } from '../pipeline/context.js';
 import { runBuild } from '../pipeline/run.js';
+import type { ResourceProvenance } from '../pipeline/provenance.js';
 import type { BuildCache, RememberedBuild } from './build-cache.js';
 
 /** What a build takes besides the {@link ResolvedOptions}. */
@@ -29,13 +30,19 @@ interface BuildOnlyOptions {
    * fetched. A signal that has aborted already fails the build at once.
    */
   signal?: AbortSignal;
+  /**
+   * Records, for every value of the output, the step that wrote it and the file, line and
+   * column of the text it came from, with the values before it (`explain`): in
+   * `BuildResult.provenance`. Such a build does not use a `cache`.
+   */
+  provenance?: boolean;
 }
 
 /** Options of a build: any of the {@link ResolvedOptions} (the rest take their defaults), in-process plugins, a cache, a signal. */
 export type BuildOptions = GivenOptions & BuildOnlyOptions;
 
 /** The names `build()` accepts: any other is a mistake (in JavaScript, nothing else would say so). */
-const BUILD_OPTION_NAMES = [...OPTION_NAMES, ...optionNames<BuildOnlyOptions>({ plugins: true, cache: true, signal: true })];
+const BUILD_OPTION_NAMES = [...OPTION_NAMES, ...optionNames<BuildOnlyOptions>({ plugins: true, cache: true, signal: true, provenance: true })];
 
 /** The metadata of a {@link KubernetesObject}: what every printed object has, and the maps the build writes. */
 export interface ObjectMeta {
@@ -66,6 +73,8 @@ export interface BuildResult {
   inputs: string[];
   /** the remote references the build read, each with what it resolved to (a git commit, an OCI digest) */
   remote: RemoteInput[];
+  /** with the `provenance` option: for each resource of the output, in output order, who wrote each of its values (see `explain`) */
+  provenance?: ResourceProvenance[];
   /**
    * Whether `inputs` and `remote` (with the options) are all the output depends on: false when a
    * plugin ran that may read files the build does not see (an exec or container function, a
@@ -118,11 +127,12 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
       options.warn?.(m);
     },
   });
-  const run: BuildRun = { path, options: resolved, fs, plugins, signal };
-  if (!cache) {
+  const run: BuildRun = { path, options: resolved, fs, plugins, signal, provenance: options.provenance === true };
+  if (!cache || run.provenance) {
     const log = new AccessLog(fs);
     const made = await renderedBuild({ ...run, fs: log });
-    return resultOf(made.rendered, { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete }, { copied: false });
+    const record = { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete, ...(made.provenance && { provenance: made.provenance }) };
+    return resultOf(made.rendered, record, { copied: false });
   }
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
@@ -163,6 +173,7 @@ function resultOf(made: { resources: readonly Resource[]; yaml: string }, record
     inputs: record.inputs,
     remote: record.remote,
     inputsComplete: record.inputsComplete,
+    ...(record.provenance && { provenance: record.provenance }),
     get resources() {
       return (resources ??= made.resources.map((r) => r.clone()));
     },
@@ -185,6 +196,7 @@ interface BuildRecord {
   inputs: string[];
   remote: RemoteInput[];
   inputsComplete: boolean;
+  provenance?: ResourceProvenance[];
 }
 
 /** What one build is asked. */
@@ -194,6 +206,7 @@ interface BuildRun {
   fs: FileSystem;
   plugins: readonly PluginRegistration[];
   signal: AbortSignal | undefined;
+  provenance: boolean;
 }
 
 /** The build, printed; `filesDecide` says whether its output depends on nothing but its files and options. */
@@ -201,12 +214,21 @@ async function renderedBuild(
   run: BuildRun,
   memory?: BuildMemory,
   printedBefore?: PrintedBefore,
-): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[] }> {
-  const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory);
+): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[]; provenance?: ResourceProvenance[] }> {
+  const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory, run.provenance);
+  const recorder = made.provenance?.recorder;
+  recorder?.beforeStep(made.resources);
   const rendered = renderResources(
     made.resources,
     { originAnnotations: made.originAnnotations, transformerAnnotations: made.transformerAnnotations },
     printedBefore && ((r) => printedBefore.textOf(r)),
   );
-  return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote };
+  recorder?.afterStep(rendered.resources, made.provenance!.printing);
+  const provenance = recorder && rendered.resources.map((r) => ({ ...idOf(r), fields: recorder.fieldsOf(r, r.view) }));
+  return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote, ...(provenance && { provenance }) };
+}
+
+/** A resource's id as `explain` names it. */
+function idOf(r: Resource): Omit<ResourceProvenance, 'fields'> {
+  return { apiVersion: r.apiVersion, kind: r.kind, namespace: r.namespace, name: r.name };
 }

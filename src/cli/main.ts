@@ -5,6 +5,7 @@ import { buildCommand } from './commands/build.js';
 import { affectedCommand } from './commands/affected.js';
 import { buildAllCommand } from './commands/build-all.js';
 import { diffCommand } from './commands/diff.js';
+import { explainCommand } from './commands/explain.js';
 import { catalogCommand } from './commands/catalog.js';
 import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
@@ -29,6 +30,7 @@ export const COMMANDS: readonly Command[] = [
   createCommand,
   diffCommand,
   editCommand,
+  explainCommand,
   localizeCommand,
   versionCommand,
   ...completionCommands(() => ROOT),

@@ -49,7 +49,7 @@ function consolidateFile(loader: Loader, fileName: string, importers: string[]):
     catalogs.push(...imported.catalogs);
   });
   const own = composition.transformers.flatMap((entry, i) =>
-    typeof entry === 'string' ? configsFromFile(loader, entry, file, `transformers[${i}]`) : [{ config: entry, file, loader }],
+    typeof entry === 'string' ? configsFromFile(loader, entry, file, `transformers[${i}]`) : [{ config: entry, file, loader, entry: `transformers[${i}]` }],
   );
   const patched = applyOverrides([...prepended, ...appended], composition.transformerOverrides, file);
   const list = [...patched.slice(0, prepended.length).filter(isPresent), ...own, ...patched.slice(prepended.length).filter(isPresent)];
@@ -79,7 +79,7 @@ function configsFromFile(loader: Loader, path: string, file: string, field: stri
   const configFile = loader.absolute(path);
   const text = withErrorPrefix(`${file}: ${field}`, () => new TextDecoder().decode(loader.load(path)));
   const docs = parseYamlDocuments(text, configFile);
-  return docs.map((doc, i) => ({ config: checkTransformerConfig(doc, configFile, `[${i}]`), file: configFile, loader }));
+  return docs.map((doc, i) => ({ config: checkTransformerConfig(doc, configFile, `[${i}]`), file: configFile, loader, entry: field }));
 }
 
 /** Two transformers with the same apiVersion, kind and name cannot be told apart by overrides and order. */

@@ -9,6 +9,8 @@ export interface ConsolidatedTransformer {
   file: string;
   /** the loader of the Composition it belongs to: its relative paths resolve from that directory */
   loader: Loader;
+  /** the `transformers:` entry of its Composition that holds or names it (`transformers[2]`) */
+  entry: string;
 }
 
 /** What tells transformers apart in a Composition: apiVersion, kind and `metadata.name`. */

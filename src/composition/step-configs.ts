@@ -12,7 +12,7 @@ import type { ConsolidatedTransformer } from './consolidated-transformer.js';
  * function config.
  */
 export function stepConfig(t: ConsolidatedTransformer): StepConfig {
-  return { config: new Resource(withFunctionAnnotation(t.config)), configuredIn: t.loader.originPath(t.file), file: t.file, loader: t.loader };
+  return { config: new Resource(withFunctionAnnotation(t.config)), configuredIn: t.loader.originPath(t.file), file: t.file, loader: t.loader, entry: t.entry };
 }
 
 function withFunctionAnnotation(config: YMap): YMap {

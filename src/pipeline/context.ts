@@ -17,6 +17,8 @@ import { parseYamlDocuments, type ParseOptions } from '../yaml/parse.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import type { Value } from '../yaml/value.js';
 import type { Accumulator } from './accumulator.js';
+import { ProvenanceRecorder } from './provenance.js';
+import { ProvenanceLocators } from './provenance-locators.js';
 
 /**
  * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
@@ -97,6 +99,12 @@ export class BuildContext implements BaseEffects {
   /** where the warnings printed go besides `options.warn`: one list for each base being remembered */
   private readonly warningNotes = new Set<Warning[]>();
 
+  /** who wrote each value, when the build records it (`explain`) */
+  readonly provenance: { recorder: ProvenanceRecorder; locators: ProvenanceLocators } | undefined;
+
+  /** the top kustomization's file name, in the directory built (set once its plan is loaded) */
+  topFile = '';
+
   /** the directory built, which the files warnings and errors name are relative to (set once the build's root is open) */
   buildDir = '';
 
@@ -113,7 +121,12 @@ export class BuildContext implements BaseEffects {
     signal: AbortSignal | undefined,
     /** what the caller's cache lends the build; `fs` then records what the build reads */
     private readonly memory?: BuildMemory,
+    provenance = false,
   ) {
+    if (provenance) {
+      const recorder = new ProvenanceRecorder();
+      this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir) };
+    }
     this.signal = signal ?? new AbortController().signal;
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
     this.builtins = new BuiltinState(options);

@@ -173,6 +173,11 @@ class PlanRun {
       throw wrapError(e, `accumulating resources from '${path}'`);
     }
     this.noteTypes(resources);
+    const provenance = this.ctx.provenance;
+    if (provenance) {
+      const locate = entry.type === 'http' ? () => ({ file: path, line: 1, column: 1, step: 'resource' }) : provenance.locators.forFile(this.loader, path, resources);
+      provenance.recorder.read(resources, locate);
+    }
     const source = entry.type === 'http' ? path : this.loader.absolute(path);
     for (const r of resources) r.sourceFile = source;
     if (recordOrigins) {
@@ -250,28 +255,37 @@ class PlanRun {
   private async configSteps(configs: ConfigEntries | undefined): Promise<PlanStep[]> {
     if (!configs || configs.entries.length === 0) return [];
     const found = new Accumulator();
-    const later: PathEntry[] = [];
-    for (const text of configs.entries) {
+    const later: [PathEntry, number][] = [];
+    // the entry each config came from, as the kustomization writes it (`transformers[1]`)
+    const entries = new Map<Resource, string>();
+    const field = `${configs.role}s`;
+    const noteEntry = (i: number) => {
+      for (const r of found.resources.resources()) if (!entries.has(r)) entries.set(r, `${field}[${i}]`);
+    };
+    for (const [i, text] of configs.entries.entries()) {
       const entry = classifyEntry(text, this.loader, true);
       if (entry.type !== 'inline') {
-        later.push(entry);
+        later.push([entry, i]);
         continue;
       }
       const inline = resourcesFromText(entry.text, this.plan.fileName);
       this.noteTypes(inline);
       for (const r of inline) r.origin = { path: this.plan.configuredIn };
       found.resources.appendAll(inline);
+      noteEntry(i);
     }
-    for (const entry of later) {
+    for (const [entry, i] of later) {
       if (entry.type === 'directory' && entry.composition) found.resources.append(compositionStep(entry.path, configs.role === 'validator'));
       else await this.accumulateEntry(found, entry, true);
+      noteEntry(i);
     }
     return found.resources
       .resources()
       .map((config) => {
         // an inline config was configured in the kustomization; a config from a file, in that file
         const file = config.sourceFile ?? this.loader.absolute(this.plan.fileName);
-        return { run: 'plugin', role: configs.role, step: { config, configuredIn: config.origin?.path ?? this.plan.configuredIn, file, loader: this.loader } };
+        const step: StepConfig = { config, configuredIn: config.origin?.path ?? this.plan.configuredIn, file, loader: this.loader, entry: entries.get(config)! };
+        return { run: 'plugin', role: configs.role, step };
       });
   }
 
@@ -291,19 +305,32 @@ class PlanRun {
       if (s.run === 'nested') {
         await this.runNested(s, acc);
       } else if (s.role === 'generator') {
-        const generated = await runGenerator(s.step, this.ctx);
-        this.absorbGenerated(acc, generated, s.step.origin);
-        if (groupedPlugin(s.step.plugin)) generatorGroups.push(s.step);
+        const step = s.step;
+        await this.recorded(acc, step, async () => this.absorbGenerated(acc, await runGenerator(step, this.ctx), step.origin));
+        if (groupedPlugin(step.plugin)) generatorGroups.push(step);
       } else if (s.role === 'validator') {
-        await runValidator(s.step, acc.resources);
+        const step = s.step;
+        await this.recorded(acc, step, () => runValidator(step, acc.resources));
       } else {
         const joined = [s.step];
-        for (let next; (next = ready[i + 1]) && next.run === 'plugin' && next.role === 'transformer'; i++) joined.push(next.step);
-        await runTransformers(joined, acc.resources, this.ctx);
+        // a step recorded for explain runs alone: what it writes is its own
+        if (!this.ctx.provenance) for (let next; (next = ready[i + 1]) && next.run === 'plugin' && next.role === 'transformer'; i++) joined.push(next.step);
+        await this.recorded(acc, s.step, () => runTransformers(joined, acc.resources, this.ctx));
       }
     }
-    const implicit = generatorGroups.map((step) => ({ ...step, plugin: groupedPlugin(step.plugin)!.afterGenerators() }));
-    if (implicit.length > 0) await runTransformers(implicit, acc.resources, this.ctx);
+    for (const step of generatorGroups) {
+      const implicit = { ...step, plugin: groupedPlugin(step.plugin)!.afterGenerators() };
+      await this.recorded(acc, step, () => runTransformers([implicit], acc.resources, this.ctx));
+    }
+  }
+
+  /** Runs a step; when the build records provenance (`explain`), what it changed in the resources is noted as its writing. */
+  private async recorded(acc: Accumulator, step: StepPlace, run: () => Promise<void> | void): Promise<void> {
+    const provenance = this.ctx.provenance;
+    if (!provenance) return run();
+    provenance.recorder.beforeStep(acc.resources);
+    await run();
+    provenance.recorder.afterStep(acc.resources, provenance.locators.forStep(step, acc.resources));
   }
 
   /**

@@ -11,6 +11,8 @@ import { resolve } from '../fs/path.js';
 import { openBuildRoot } from '../load/entry.js';
 import type { RemoteInput } from '../load/remote/remote-source.js';
 import { BuildContext, type BuildMemory } from './context.js';
+import type { VarSet } from '../vars/vars.js';
+import type { Locate, ProvenanceRecorder } from './provenance.js';
 import { runPlan } from './run-plan.js';
 import { loadPlan } from './targets.js';
 
@@ -29,6 +31,8 @@ interface BuildRun {
   filesDecide: boolean;
   /** whether the files it read are all it depends on besides its options and remote references */
   inputsComplete: boolean;
+  /** who wrote each value, when the build was asked to record it, and who writes what printing the output adds */
+  provenance?: { recorder: ProvenanceRecorder; printing: Locate };
 }
 
 /**
@@ -43,21 +47,23 @@ export async function runBuild(
   plugins: readonly PluginRegistration[],
   signal: AbortSignal | undefined,
   memory?: BuildMemory,
+  provenance = false,
 ): Promise<BuildRun> {
-  const ctx = new BuildContext(options, fs, plugins, signal, memory);
+  const ctx = new BuildContext(options, fs, plugins, signal, memory, provenance);
   const cwd = options.cwd ?? '/';
   ctx.buildDir = resolve(cwd, path);
   try {
     const root = ctx.opened(await openBuildRoot(path, fs, options.loadRestrictor, cwd, () => ctx.remote()));
     ctx.buildDir = root.root;
     const plan = loadPlan(root, ctx, true);
+    ctx.topFile = plan.fileName;
     const acc = await runPlan(plan, ctx);
     const resources = acc.resources;
     const finish = ctx.pluginContext(root);
 
     await finishing('HashTransformer', {}, resources, ctx, finish);
     await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, ctx, finish);
-    const unused = acc.vars.resolve(resources, acc.config.varReference);
+    const unused = await recordedFinish(ctx, resources, acc.vars, finish, () => acc.vars.resolve(resources, acc.config.varReference));
     if (unused.length > 0) ctx.warn({ code: 'VARS_UNUSED', message: `well-defined vars that were never replaced: ${unused.join(',')}` });
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
@@ -74,6 +80,7 @@ export async function runBuild(
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,
       inputsComplete: ctx.inputsComplete,
+      ...(ctx.provenance && { provenance: { recorder: ctx.provenance.recorder, printing: ctx.provenance.locators.forPrinting(ctx.topFile, finish.loader) } }),
     };
   } catch (e) {
     throw ctx.placed(e);
@@ -84,8 +91,21 @@ export async function runBuild(
 
 /** Runs a builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
 async function finishing(kind: string, fields: YMap, resources: ResourceMap, build: BuildContext, ctx: PluginContext): Promise<void> {
-  await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx, build.builtins) as Transformer).transform(resources, ctx);
-  resources.settle();
+  await recordedFinish(build, resources, kind, ctx, async () => {
+    await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx, build.builtins) as Transformer).transform(resources, ctx);
+    resources.settle();
+  });
+}
+
+/** Runs one of the build's last steps; when the build records provenance (`explain`), what it changed is noted as its writing. */
+async function recordedFinish<T>(build: BuildContext, resources: ResourceMap, step: string | VarSet, ctx: PluginContext, run: () => T | Promise<T>): Promise<T> {
+  const provenance = build.provenance;
+  if (!provenance) return run();
+  provenance.recorder.beforeStep(resources);
+  const out = await run();
+  const { locators } = provenance;
+  provenance.recorder.afterStep(resources, typeof step === 'string' ? locators.forFinishing(step, resources, build.topFile, ctx.loader) : locators.forVars(step, resources, build.topFile, ctx.loader));
+  return out;
 }
 
 /** The kustomization's `sortOptions` win over `--reorder`; without either the CLI sorts legacy, the library keeps input order. */

@@ -24,6 +24,10 @@ export interface StepPlace {
   file?: string;
   /** the loader its relative paths resolve against */
   loader: Loader;
+  /** the config that made it */
+  config: Resource;
+  /** the `generators:`/`transformers:`/`validators:` entry that listed its config */
+  entry?: string;
 }
 
 /** A step ready to run: its plugin, the context it runs in, and where it was configured. */
@@ -59,7 +63,14 @@ function readsThroughBuild(config: Resource, plugin: Plugin): boolean {
 
 /** Where a step config was configured. */
 export function placeOf(step: StepConfig): StepPlace {
-  return { origin: stepOrigin(step), loader: step.loader, ...(step.field && { field: step.field }), ...(step.file && { file: step.file }) };
+  return {
+    origin: stepOrigin(step),
+    loader: step.loader,
+    config: step.config,
+    ...(step.field && { field: step.field }),
+    ...(step.entry && { entry: step.entry }),
+    ...(step.file && { file: step.file }),
+  };
 }
 
 /** Builtins make what their config and the files say, but helm runs a program. */

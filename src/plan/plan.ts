@@ -80,4 +80,6 @@ export interface StepConfig {
   shownConfig?: YMap;
   /** for such a step: the kustomization field it came from (`patches[2]`), named in its errors */
   field?: string;
+  /** for a plugin's config: the `generators:`, `transformers:` or `validators:` entry that listed it (`transformers[0]`) */
+  entry?: string;
 }

@@ -3,6 +3,7 @@ import { specsSelecting, visitField, type FieldSpec } from '../fieldspec/fieldsp
 import type { Var } from '../kinds/kustomization.js';
 import { ResId, gvkString, parseApiVersion } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import { expandVars } from './expand.js';
 import { fieldValue } from './field-value.js';
@@ -12,15 +13,18 @@ interface ResolvedVar {
   name: string;
   target: ResId;
   fieldPath: string;
+  /** its entry in the kustomization that declared it: `vars[2]` */
+  entry: string;
 }
 
-function resolvedVar(v: Var): ResolvedVar {
+function resolvedVar(v: Var, index: number): ResolvedVar {
   const ref = v.objref ?? {};
   const gv = ref.apiVersion ? parseApiVersion(ref.apiVersion) : { group: ref.group ?? '', version: ref.version ?? '' };
   return {
     name: v.name ?? '',
     target: new ResId({ ...gv, kind: ref.kind ?? '' }, ref.name ?? '', ref.namespace ?? ''),
     fieldPath: v.fieldref?.fieldpath || 'metadata.name',
+    entry: `vars[${index}]`,
   };
 }
 
@@ -38,8 +42,8 @@ export class VarSet {
 
   /** Declares vars of a kustomization against its resources. */
   declare(incoming: Var[], resources: ResourceMap): void {
-    for (const raw of incoming) {
-      const v = resolvedVar(raw);
+    for (const [i, raw] of incoming.entries()) {
+      const v = resolvedVar(raw, i);
       const t = v.target;
       const exactNamespace = t.namespace !== '' || t.isClusterScoped;
       const matched = resources
@@ -50,7 +54,7 @@ export class VarSet {
       }
       if (matched.length === 1) matched[0]!.refVarNames.push(v.name);
     }
-    this.add(incoming.map(resolvedVar));
+    this.add(incoming.map((v, i) => resolvedVar(v, i)));
   }
 
   /** Adds vars another accumulation declared (a base's). */
@@ -63,6 +67,13 @@ export class VarSet {
       if (this.vars.has(v.name)) throw new KustomizeError('VAR_FAILED', `var '${v.name}' already encountered`);
       this.vars.set(v.name, v);
     }
+  }
+
+  /** Where the var `name` reads its value: the resource holding it and the field's path, and the var's entry. */
+  source(name: string, resources: ResourceMap): { holder: Resource; fieldPath: string; entry: string } | undefined {
+    const v = this.vars.get(name);
+    const holder = v && resources.resources().find((r) => r.refVarNames.includes(v.name));
+    return holder && { holder, fieldPath: v.fieldPath, entry: v.entry };
   }
 
   get size(): number {

@@ -240,6 +240,28 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     assert.equal(after, await kubectlKustomize(await pageFiles(page), await page.locator('#target').inputValue()));
   });
 
+  test('hovering a value of the output says who wrote it; clicking it opens its file at the value', async () => {
+    const n = await renders(page);
+    await page.locator('#example').selectOption('0');
+    await renderedAfter(page, n);
+    const atCaret = () => page.locator('#editor').evaluate((e: HTMLTextAreaElement) => e.value.slice(e.selectionStart));
+    const image = page.locator('#output .written', { hasText: 'image: nginx:1.27.3' });
+    await image.hover();
+    assert.equal(await page.locator('#origin').textContent(), 'images[0] · overlays/production/kustomization.yaml:12:11');
+    await image.click();
+    assert.equal(await page.locator('#current-file').textContent(), 'overlays/production/kustomization.yaml');
+    assert.match(await atCaret(), /^"1\.27\.3"\n/);
+    // a value read from a base's resource file, no step changing it
+    await page.locator('#output .written', { hasText: '- containerPort: 80' }).click();
+    assert.equal(await page.locator('#current-file').textContent(), 'base/deployment.yaml');
+    assert.match(await atCaret(), /^80\n/);
+    // a component's annotation
+    await page.locator('#output .written', { hasText: 'prometheus.io/port: "80"' }).first().click();
+    assert.equal(await page.locator('#current-file').textContent(), 'components/monitoring/kustomization.yaml');
+    assert.match(await page.locator('#origin').textContent() ?? '', /^commonAnnotations · components\/monitoring\/kustomization\.yaml:5:23$/);
+    assert.match(await atCaret(), /^"80"\n/);
+  });
+
   test('the Composition example is a Composition; editing it re-renders, as kubectl renders the edited equivalent', async () => {
     const n = await renders(page);
     await page.locator('#example').selectOption({ label: COMPOSITION_EQUIVALENT.example });

@@ -65,14 +65,14 @@ for (const { entry, misspelt, call } of CALLS) {
   });
 }
 
-test('build() knows every option of DEFAULT_OPTIONS, and plugins, cache and signal: no list of them is written twice', async () => {
+test('build() knows every option of DEFAULT_OPTIONS, and plugins, cache, signal and provenance: no list of them is written twice', async () => {
   const message = await build('/app', { fs: fs(), ['bogus' as 'cwd']: '/' }).then(
     () => '',
     (e: Error) => e.message,
   );
   const known = message.slice(message.indexOf('the options are: ') + 'the options are: '.length).split(', ');
   const groups = Object.values(DEFAULT_OPTIONS).flatMap((group) => Object.keys(group));
-  assert.deepEqual(known, [...groups, 'cache', 'plugins', 'signal'].sort());
+  assert.deepEqual(known, [...groups, 'cache', 'plugins', 'provenance', 'signal'].sort());
   assert.deepEqual([...OPTION_NAMES].sort(), [...groups].sort());
 });
 

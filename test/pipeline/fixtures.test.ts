@@ -19,6 +19,7 @@ import { MemoryFileSystem } from '../../src/fs/memory.js';
 import type { LoadRestriction } from '../../src/load/loader.js';
 import type { ReorderOption } from '../../src/options.js';
 import type { BuildOptions } from '../../src/build/build.js';
+import { checkExplanation, checkKnownAnswers } from '../build/explain-checks.js';
 
 /** from dist/test/pipeline/ back to the repository's test/fixtures/ */
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
@@ -38,6 +39,8 @@ interface Case {
   options: CaseOptions;
   expectedYaml?: string;
   expectedErrors?: string[];
+  /** explain.yaml: who wrote some of the output's fields, known answers */
+  explainAnswers?: string;
 }
 
 function loadCases(): Case[] {
@@ -53,6 +56,8 @@ function loadCases(): Case[] {
       const options = JSON.parse(read('options.json') ?? '{}') as CaseOptions;
       const errors = read('expected-error.txt');
       const c: Case = { name, dir, options };
+      const answers = read('explain.yaml');
+      if (answers !== undefined) c.explainAnswers = answers;
       if (errors !== undefined) c.expectedErrors = errors.split('\n').filter((l) => l !== '');
       else c.expectedYaml = read('expected.yaml');
       return c;
@@ -111,6 +116,19 @@ describe('fixtures', () => {
         mount(fs, nodePath.join(c.dir, 'input'), root);
         // relative to cwd, as the CLI resolves DIR
         return check(c, () => build(c.options.build ?? '.', { ...buildOptions(c), fs, cwd: root }));
+      });
+      // explain's records: a failing tree fails as build does; every printed value has its record
+      test('explain', todo ? { todo } : {}, async () => {
+        const dir = nodePath.join(c.dir, 'input', c.options.build ?? '.');
+        const explained = () => build(dir, { ...buildOptions(c), provenance: true });
+        if (c.expectedErrors) {
+          const plainError = await build(dir, buildOptions(c)).then(() => undefined, (e: unknown) => e);
+          await assert.rejects(explained, (e: unknown) => (assert.deepEqual(e, plainError), true));
+          return;
+        }
+        const result = await explained();
+        checkExplanation(await build(dir, buildOptions(c)), result, dir);
+        if (c.explainAnswers !== undefined) checkKnownAnswers(result, c.explainAnswers);
       });
     });
   }

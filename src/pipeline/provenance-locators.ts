@@ -1,0 +1,382 @@
+import { isRelativePath, relative } from '../fs/path.js';
+import type { Loader } from '../load/loader.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import { isListIndex, splitFieldPath, splitIndexNameValue } from '../replacements/field-path.js';
+import { selectSource } from '../replacements/select.js';
+import { parseYamlDocuments } from '../yaml/parse.js';
+import { documentPositions, positionAt, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
+import type { VarSet } from '../vars/vars.js';
+import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
+
+/** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
+interface LocatedStep {
+  config: Resource;
+  loader: Loader;
+  /** the kustomization field that made a builtin step (`patches[2]`) */
+  field?: string;
+  /** the `generators:`/`transformers:`/`validators:` entry that listed a plugin's config (`transformers[0]`) */
+  entry?: string;
+  /** the file that configured it, absolute */
+  file?: string;
+}
+
+/** A text and where its documents' values are written. */
+interface Positioned {
+  display: string;
+  docs: Value[];
+  trees: PositionTree[];
+}
+
+/**
+ * Where the values a step writes come from, for `explain`: each kind of step points at the
+ * text its values were taken from (the kustomization field, the line of a patch that writes the
+ * value, a generator's literal, the source field of a replacement…), falling back to the field
+ * or the config that made the step.
+ */
+export class ProvenanceLocators {
+  private readonly texts = new Map<string, Positioned | undefined>();
+
+  constructor(
+    private readonly recorder: ProvenanceRecorder,
+    /** the directory built: the files named are relative to it */
+    private readonly buildDir: () => string,
+  ) {}
+
+  /** Values read from the resource file `file` (as `loader` reads it), written where the file has them. */
+  forFile(loader: Loader, file: string, resources: readonly Resource[]): Locate {
+    const text = this.positioned(loader, file);
+    const trees = text ? resourceTrees(text) : [];
+    return (path, _value, r) => {
+      const tree = trees[resources.indexOf(r)];
+      return this.at(text?.display ?? this.display(loader, file), tree ? positionAt(tree, path).at : START, 'resource');
+    };
+  }
+
+  /** What a step writes. */
+  forStep(step: LocatedStep, resources: ResourceMap): Locate {
+    const name = step.field ?? step.entry ?? step.config.kind;
+    if (step.field && step.file) return this.fieldStep(step, name, resources);
+    // a plugin: the config that made it, in its own file, or written in the list that names it (a Composition's)
+    const file = step.config.sourceFile ?? step.file;
+    const text = file ? this.positioned(step.loader, file) : undefined;
+    const ownDocument = text && this.configPosition(text, step.config);
+    const listed = !ownDocument && step.entry && text?.trees[0] ? positionAt(text.trees[0], fieldPathOf(step.entry)) : undefined;
+    // a builtin so written is located as the kustomization field it stands for: a patch's line in its patch
+    if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: file! }, name, resources);
+    const display = text?.display ?? (step.file ? this.display(step.loader, step.file) : '');
+    return () => this.at(display, ownDocument ?? (listed?.whole ? listed.at : START), name);
+  }
+
+  /** What the build's own last steps write: a hash suffix is its generator's, a name reference follows the name it refers to. */
+  forFinishing(kind: string, resources: ResourceMap, file: string, loader: Loader): Locate {
+    const fallback = (step: string) => this.at(this.display(loader, file), START, step);
+    // a hash suffix is the generator's: the step that made the name first
+    if (kind === 'HashTransformer') return (_p, _v, _r, earlier) => earlier[0]?.by ?? fallback('generator');
+    if (kind === 'NameReferenceTransformer') {
+      return (_p, value, _r, earlier) => {
+        const named = resources.resources().find((o) => o.name === value);
+        return (named && this.recorder.written(named, ['metadata', 'name'])?.by) ?? earlier.at(-1)?.by ?? fallback('nameReference');
+      };
+    }
+    if (kind === 'LabelTransformer') return () => this.topField(loader, file, 'buildMetadata');
+    return () => fallback(kind);
+  }
+
+  /** What vars write: a `$(NAME)` replaced is the value of the var's field, written where that field was. */
+  forVars(vars: VarSet, resources: ResourceMap, file: string, loader: Loader): Locate {
+    const fallback = this.topField(loader, file, 'vars');
+    return (_path, _value, _r, earlier) => {
+      const before = earlier.at(-1)?.value;
+      for (const [, name] of typeof before === 'string' ? before.matchAll(/(?<!\$)\$\(([^)]*)\)/g) : []) {
+        const source = vars.source(name!, resources);
+        const at = source && resolvedPath(source.holder.view, splitFieldPath(source.fieldPath.replace(/\[(\d+)\]/g, '.$1')));
+        const written = at && this.recorder.written(source.holder, at);
+        if (written) return { ...written.by, step: source.entry };
+      }
+      return fallback;
+    };
+  }
+
+  /**
+   * What printing writes: the origin and transformation annotations `buildMetadata` asks for;
+   * an annotation printed as a string keeps its writer. Located now, as the build's files may
+   * be gone when the output is printed.
+   */
+  forPrinting(file: string, loader: Loader): Locate {
+    const buildMetadata = this.topField(loader, file, 'buildMetadata');
+    const annotation = (path: FieldPath) => path.length === 3 && path[0] === 'metadata' && path[1] === 'annotations';
+    return (path, _value, _r, earlier) => (annotation(path) && earlier.length > 0 ? earlier.at(-1)!.by : buildMetadata);
+  }
+
+  /** The kustomization `file`'s field `key` as the step (its start when it has none: an option from the command line, a base's vars). */
+  private topField(loader: Loader, file: string, key: string): WrittenBy {
+    const k = this.positioned(loader, file);
+    const tree = k?.trees[0];
+    const at = tree?.children?.has(key) ? positionAt(tree, [key]).at : START;
+    return this.at(k?.display ?? this.display(loader, file), at, key);
+  }
+
+  private fieldStep(step: LocatedStep, name: string, resources: ResourceMap): Locate {
+    const k = this.positioned(step.loader, step.file!);
+    const fieldPath = fieldPathOf(step.field!);
+    const display = k?.display ?? this.display(step.loader, step.file!);
+    const inField = (sub: FieldPath): TextPosition => (k?.trees[0] ? positionAt(k.trees[0], [...fieldPath, ...sub]).at : START);
+    const fields = step.config.view;
+    switch (step.config.kind) {
+      case 'LabelTransformer':
+      case 'AnnotationsTransformer': {
+        const under = step.field!.startsWith('labels[') ? ['pairs'] : [];
+        return (path) => this.at(display, inField([...under, String(path[path.length - 1])]), name);
+      }
+      case 'ImageTagTransformer': {
+        const entry = isMap(fields['imageTag']) ? fields['imageTag'] : {};
+        const key = ['newTag', 'digest', 'newName'].find((f) => f in entry);
+        return () => this.at(display, inField(key ? [key] : []), name);
+      }
+      case 'ReplicaCountTransformer':
+        return () => this.at(display, inField(['count']), name);
+      case 'PatchTransformer':
+      case 'PatchJson6902Transformer':
+      case 'PatchStrategicMergeTransformer':
+        return this.patchStep(step, name, display, inField);
+      case 'ConfigMapGenerator':
+      case 'SecretGenerator':
+        return this.generatorStep(step, name, display, inField, (keys) => (k?.trees[0] ? positionAt(k.trees[0], keys) : undefined));
+      case 'ReplacementTransformer':
+        return this.replacementStep(name, display, inField, resources, fields);
+      case 'HelmChartInflationGenerator': {
+        // what helm printed is read from the chart: its Chart.yaml stands for it
+        const home = typeof fields['chartHome'] === 'string' ? fields['chartHome'] : 'charts';
+        const chart = `${home}/${String(fields['name'])}/Chart.yaml`;
+        return () => this.at(isRelativePath(chart) ? this.display(step.loader, chart) : chart, START, 'resource');
+      }
+      default:
+        return () => this.at(display, inField([]), name);
+    }
+  }
+
+  /** A patch's values: the line of the patch that writes the value (an inline patch's, in the kustomization). */
+  private patchStep(step: LocatedStep, name: string, display: string, inField: (sub: FieldPath) => TextPosition): Locate {
+    const fields = step.config.view;
+    const sources: (Positioned & { step: string })[] = [];
+    // `patchesStrategicMerge` is one step of many files: each is its entry
+    const paths = typeof fields['path'] === 'string' ? [fields['path']] : isSeq(fields['paths']) ? fields['paths'].filter((p): p is string => typeof p === 'string') : [];
+    paths.forEach((path, i) => {
+      const text = this.positioned(step.loader, path);
+      if (text) sources.push({ ...text, step: isSeq(fields['paths']) ? `${name}[${i}]` : name });
+    });
+    const inline = typeof fields['patch'] === 'string' ? fields['patch'] : typeof fields['jsonOp'] === 'string' ? fields['jsonOp'] : undefined;
+    if (inline !== undefined && paths.length === 0) {
+      // the kustomization writes it as `patch:` in `patches` and `patchesJson6902` entries alike
+      const start = inField(['patch']);
+      const raw = this.positioned(step.loader, step.file!);
+      // a block scalar's text starts on the line after its indicator, indented; a flow scalar's where it is
+      const block = /^[|>]/.test((raw?.lines[start.line - 1] ?? '').slice(start.column - 1));
+      const offset = block ? { line: start.line + 1, column: leadingSpaces(raw?.lines[start.line] ?? '') + 1 } : start;
+      sources.push({ ...positionedText(inline, display, offset), step: name });
+    }
+    return (path, value) => {
+      for (const s of sources) {
+        const at = valuePosition(s, path, value);
+        if (at) return this.at(s.display, at, s.step);
+      }
+      return sources[0] ? this.at(sources[0].display, sources[0].trees[0]?.at ?? START, sources[0].step) : this.at(display, inField([]), name);
+    };
+  }
+
+  /** A generator's values: a data key at its literal, file or env line; the name at `name:`; the rest at the entry. */
+  private generatorStep(
+    step: LocatedStep,
+    name: string,
+    display: string,
+    inField: (sub: FieldPath) => TextPosition,
+    inKustomization: (keys: FieldPath) => { at: TextPosition; whole: boolean } | undefined,
+  ): Locate {
+    const fields = step.config.view;
+    const list = (f: string) => (isSeq(fields[f]) ? (fields[f] as Value[]).map(String) : []);
+    return (path) => {
+      const [top, key] = path;
+      if (path.length === 2 && (top === 'data' || top === 'binaryData' || top === 'stringData') && typeof key === 'string') {
+        const literal = list('literals').findIndex((l) => l.split('=')[0]!.trim() === key);
+        if (literal >= 0) return this.at(display, inField(['literals', literal]), name);
+        const file = list('files').findIndex((f) => (f.includes('=') ? f.slice(0, f.indexOf('=')) : f.slice(f.lastIndexOf('/') + 1)) === key);
+        if (file >= 0) return this.at(display, inField(['files', file]), name);
+        for (const env of list('envs')) {
+          const text = this.positioned(step.loader, env);
+          const line = text?.lines.findIndex((l) => l.trimStart().startsWith(`${key}=`));
+          if (text && line !== undefined && line >= 0) return this.at(text.display, { line: line + 1, column: 1 }, name);
+        }
+      }
+      if (top === 'metadata' && key === 'name') return this.at(display, inField(['name']), name);
+      // a label or annotation: the entry's options, else the kustomization's generatorOptions
+      const [, kind, label] = path;
+      if (top === 'metadata' && (kind === 'labels' || kind === 'annotations') && typeof label === 'string') {
+        const own = inKustomization([...fieldPathOf(step.field!), 'options', kind, label]);
+        const shared = inKustomization(['generatorOptions', kind, label]);
+        const found = own?.whole ? own : shared?.whole ? shared : undefined;
+        if (found) return this.at(display, found.at, name);
+      }
+      return this.at(display, inField([]), name);
+    };
+  }
+
+  /** A replacement's values come from its source field: the place that field was written, by the step that wrote it. */
+  private replacementStep(name: string, display: string, inField: (sub: FieldPath) => TextPosition, resources: ResourceMap, fields: YMap): Locate {
+    const replacements = isSeq(fields['replacements']) ? fields['replacements'] : [];
+    return (_path, value) => {
+      for (const [i, replacement] of replacements.entries()) {
+        const source = isMap(replacement) && isMap(replacement['source']) ? replacement['source'] : undefined;
+        if (!source) continue;
+        try {
+          const from = selectSource(resources.resources(), source as never);
+          const at = resolvedPath(from.view, splitFieldPath(typeof source['fieldPath'] === 'string' ? source['fieldPath'] : 'metadata.name'));
+          const written = at && this.recorder.written(from, at);
+          if (written && String(value).includes(String(written.value))) return { ...written.by, step: `${name}[${i}]` };
+        } catch {
+          // not this one
+        }
+      }
+      return this.at(display, inField([]), name);
+    };
+  }
+
+  /** Where a plugin's config starts in its file. */
+  private configPosition(text: Positioned, config: Resource): TextPosition | undefined {
+    const i = text.docs.findIndex((d) => isMap(d) && d['kind'] === config.kind && isMap(d['metadata']) && d['metadata']['name'] === config.name);
+    return text.trees[i]?.at;
+  }
+
+  private at(file: string, at: TextPosition, step: string): WrittenBy {
+    return { file, line: at.line, column: at.column, step };
+  }
+
+  private display(loader: Loader, file: string): string {
+    const abs = loader.absolute(file);
+    return loader.remote ? abs : relative(this.buildDir(), abs);
+  }
+
+  /** A file's text with its documents and their positions, read once. */
+  private positioned(loader: Loader, file: string): (Positioned & { lines: string[] }) | undefined {
+    const abs = loader.absolute(file);
+    if (!this.texts.has(abs)) {
+      let text: Positioned | undefined;
+      try {
+        text = positionedText(loader.loadText(file), this.display(loader, file));
+      } catch {
+        text = undefined;
+      }
+      this.texts.set(abs, text);
+    }
+    return this.texts.get(abs) as (Positioned & { lines: string[] }) | undefined;
+  }
+}
+
+const START: TextPosition = { line: 1, column: 1 };
+
+function positionedText(text: string, display: string, offset?: TextPosition): Positioned & { lines: string[] } {
+  let docs: Value[];
+  try {
+    docs = parseYamlDocuments(text, display);
+  } catch {
+    docs = [];
+  }
+  return { display, docs, trees: documentPositions(text, offset), lines: text.split('\n') };
+}
+
+/** The position trees of a resource file's resources, as the reader makes them: empty documents dropped, `List`s opened. */
+function resourceTrees(text: Positioned): (PositionTree | undefined)[] {
+  const out: (PositionTree | undefined)[] = [];
+  const queue: [Value, PositionTree | undefined][] = text.docs.map((d, i) => [d, text.trees[i]]);
+  while (queue.length > 0) {
+    const [doc, tree] = queue.shift()!;
+    if (doc === null || (isMap(doc) && Object.keys(doc).length === 0)) continue;
+    const kind = isMap(doc) ? doc['kind'] : undefined;
+    if (isMap(doc) && typeof kind === 'string' && kind.endsWith('List') && isSeq(doc['items'])) {
+      doc['items'].forEach((item, i) => queue.push([item, tree?.children?.get('items')?.children?.get(i)]));
+      continue;
+    }
+    out.push(tree);
+  }
+  return out;
+}
+
+/** `patches[2]` → `['patches', 2]`. */
+function fieldPathOf(field: string): (string | number)[] {
+  return field.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+}
+
+/**
+ * Where a patch writes the value at `path` of the resource: a strategic-merge patch holds it at
+ * the same keys (list items in any order), a JSON patch in the value of an operation on that
+ * path or one above it.
+ */
+const WRITING_OPS = new Set(['add', 'replace', 'copy', 'move']);
+
+function valuePosition(text: Positioned, path: FieldPath, value: Scalar): TextPosition | undefined {
+  const keys = path.filter((p) => typeof p === 'string');
+  for (const [d, doc] of text.docs.entries()) {
+    const tree = text.trees[d];
+    if (!tree) continue;
+    if (isSeq(doc)) {
+      // the last operation that writes at the path or above it; a copy or a move at its `from`
+      for (let o = doc.length - 1; o >= 0; o--) {
+        const op = doc[o];
+        if (!isMap(op) || typeof op['path'] !== 'string' || !WRITING_OPS.has(String(op['op']))) continue;
+        const opPath = op['path'].split('/').slice(1).map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+        if (opPath.length > path.length || !opPath.every((p, i) => p === String(path[i]) || p === '-')) continue;
+        if (op['op'] === 'copy' || op['op'] === 'move') return positionAt(tree, [o, 'from']).at;
+        const found = positionAt(tree, [o, 'value', ...path.slice(opPath.length)]);
+        if (found.whole) return found.at;
+      }
+      continue;
+    }
+    const found = findScalar(doc, tree, keys, value);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The position of a scalar equal to `value` at the keys `keys` (list items skipped over) in `doc`. */
+function findScalar(doc: Value, tree: PositionTree, keys: readonly (string | number)[], value: Scalar): TextPosition | undefined {
+  if (keys.length === 0) return doc === value || (typeof doc !== 'object' && String(doc) === String(value)) ? tree.at : undefined;
+  if (isSeq(doc)) {
+    for (const [i, item] of doc.entries()) {
+      const child = tree.children?.get(i);
+      const found = child && findScalar(item, child, keys, value);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (!isMap(doc)) return undefined;
+  const [key, ...rest] = keys;
+  const child = tree.children?.get(key!);
+  return child && key! in doc ? findScalar(doc[key as string]!, child, rest, value) : undefined;
+}
+
+/** The keys and indexes a replacement's field path leads to in `obj` (`[name=x]` items found), or undefined. */
+function resolvedPath(obj: Value, parts: readonly string[]): (string | number)[] | undefined {
+  const out: (string | number)[] = [];
+  let node = obj;
+  for (const part of parts) {
+    if (isSeq(node)) {
+      let i: number;
+      if (isListIndex(part)) {
+        const [field, wanted] = splitIndexNameValue(part);
+        i = node.findIndex((item) => isMap(item) && String(item[field]) === wanted);
+      } else i = Number(part);
+      if (!(i >= 0 && i < node.length)) return undefined;
+      out.push(i);
+      node = node[i]!;
+    } else if (isMap(node) && part in node) {
+      out.push(part);
+      node = node[part]!;
+    } else return undefined;
+  }
+  return out;
+}
+
+function leadingSpaces(line: string): number {
+  return line.length - line.trimStart().length;
+}
