@@ -21,7 +21,7 @@ const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const [dir, mode, editedFile] = process.argv.slice(2);
 const dist = (file) => import(pathToFileURL(path.join(REPO, 'dist', 'src', file)).href);
 const { build, BuildCache } = await dist('index.js');
-const { KUSTOMIZATION_FILE_NAMES } = await dist('kinds/kustomization.js');
+const { KUSTOMIZATION_FILE_NAMES } = await dist('load/entry.js');
 const options = { reorder: 'legacy', warn: () => {}, ...(mode === 'explain' ? { provenance: true } : mode !== 'plain' && { cache: new BuildCache() }) };
 const isKustomizationFile = (f) => KUSTOMIZATION_FILE_NAMES.includes(path.basename(f));
 if (mode === 'find-base') {

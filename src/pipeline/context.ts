@@ -167,6 +167,8 @@ export class BuildContext implements BaseEffects {
    * and frozen: steps copy the parts they write (see `Resource.own`).
    */
   resourceDocuments(text: string, file: string): Value[] {
+    // (a build recording provenance uses no memory: see build())
+    if (this.provenance) return this.provenance.locators.resourceDocuments(text, file);
     return this.memory ? this.memory.resourceDocuments(text, file) : parseYamlDocuments(text, file);
   }
 

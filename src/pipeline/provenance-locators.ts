@@ -4,8 +4,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { isListIndex, splitFieldPath, splitIndexNameValue } from '../replacements/field-path.js';
 import { selectSource } from '../replacements/select.js';
-import { parseYamlDocuments } from '../yaml/parse.js';
-import { documentPositions, positionAt, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import { placedDocuments, placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
 import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
@@ -37,6 +36,8 @@ interface Positioned {
  */
 export class ProvenanceLocators {
   private readonly texts = new Map<string, Positioned | undefined>();
+  /** resource files' texts read by {@link resourceDocuments} and not yet recorded by {@link readFile} */
+  private readonly justRead = new Map<string, PlacedText>();
 
   constructor(
     private readonly recorder: ProvenanceRecorder,
@@ -44,14 +45,28 @@ export class ProvenanceLocators {
     private readonly buildDir: () => string,
   ) {}
 
-  /** Values read from the resource file `file` (as `loader` reads it), written where the file has them. */
-  forFile(loader: Loader, file: string, resources: readonly Resource[]): Locate {
-    const text = this.positioned(loader, file);
-    const trees = text ? resourceTrees(text) : [];
-    return (path, _value, r) => {
-      const tree = trees[resources.indexOf(r)];
-      return this.at(text?.display ?? this.display(loader, file), tree ? positionAt(tree, path).at : START, 'resource');
-    };
+  /**
+   * The documents of a resource file's `text`, read (once) with where their values are: the
+   * build's own read of the file when it records provenance. Errors are the build's.
+   */
+  resourceDocuments(text: string, file: string): Value[] {
+    const placed = placedText(text, START, file);
+    this.justRead.set(text, placed);
+    return placed.docs;
+  }
+
+  /**
+   * Records `resources`, just made from the resource file `file` (as `loader` reads it, or a
+   * URL) whose text is `text`: each value written where the file has it.
+   */
+  readFile(loader: Loader, file: string, text: string, resources: readonly Resource[]): void {
+    const read = this.justRead.get(text);
+    this.justRead.delete(text);
+    if (!read) return;
+    const display = /^https?:\/\//.test(file) ? file : this.display(loader, file);
+    const written = (at: TextPosition) => this.at(display, at, 'resource');
+    // (the documents are as read: no step has run on the resources made from them yet)
+    resourceDocumentsOf(read).forEach(([original, at], i) => resources[i] && this.recorder.readPlaced(resources[i], read, original, at, written));
   }
 
   /** What a step writes. */
@@ -273,31 +288,32 @@ export class ProvenanceLocators {
   }
 }
 
-const START: TextPosition = { line: 1, column: 1 };
-
 function positionedText(text: string, display: string, offset?: TextPosition): Positioned & { lines: string[] } {
-  let docs: Value[];
-  try {
-    docs = parseYamlDocuments(text, display);
-  } catch {
-    docs = [];
-  }
-  return { display, docs, trees: documentPositions(text, offset), lines: text.split('\n') };
+  let lines: string[] | undefined;
+  return {
+    display,
+    ...placedDocuments(text, offset),
+    // (the lines of a resource file are seldom wanted: a patch's and an env file's are)
+    get lines() {
+      return (lines ??= text.split('\n'));
+    },
+  };
 }
 
-/** The position trees of a resource file's resources, as the reader makes them: empty documents dropped, `List`s opened. */
-function resourceTrees(text: Positioned): (PositionTree | undefined)[] {
-  const out: (PositionTree | undefined)[] = [];
-  const queue: [Value, PositionTree | undefined][] = text.docs.map((d, i) => [d, text.trees[i]]);
+/** The resources of a resource file, as read, and where each starts, as the reader makes them: empty documents dropped, `List`s opened. */
+function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
+  const out: [Value, TextPosition][] = [];
+  const queue: [Value, TextPosition][] = text.docs.map((d, i) => [d, text.documentAt(i)]);
   while (queue.length > 0) {
-    const [doc, tree] = queue.shift()!;
+    const [doc, at] = queue.shift()!;
     if (doc === null || (isMap(doc) && Object.keys(doc).length === 0)) continue;
     const kind = isMap(doc) ? doc['kind'] : undefined;
     if (isMap(doc) && typeof kind === 'string' && kind.endsWith('List') && isSeq(doc['items'])) {
-      doc['items'].forEach((item, i) => queue.push([item, tree?.children?.get('items')?.children?.get(i)]));
+      const items = doc['items'];
+      items.forEach((item, i) => queue.push([item, text.placeOf(items, i) ?? at]));
       continue;
     }
-    out.push(tree);
+    out.push([doc, at]);
   }
   return out;
 }

@@ -1,5 +1,6 @@
 import type { Resource } from '../model/resource.js';
 import { sortedKeys } from '../yaml/key-order.js';
+import type { PlacedText, TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Scalar, type Value, type YMap } from '../yaml/value.js';
 
 /** A path in an object: keys of maps, indexes of sequences. */
@@ -31,7 +32,7 @@ export interface Written {
 export interface FieldProvenance extends Written {
   /** keys joined with `.`, list items as `[N]`; a key holding `.`, `[`, `]` or `"` as `["key"]` */
   path: string;
-  history: Written[];
+  history: readonly Written[];
 }
 
 /** The fields of one resource of the output. */
@@ -46,10 +47,48 @@ export interface ResourceProvenance {
 /** Says who wrote the value at `path` of `r` in a step; `earlier` are the values the field held before it, oldest first. */
 export type Locate = (path: FieldPath, value: Scalar, r: Resource, earlier: readonly Written[]) => WrittenBy;
 
-/** What is known of the values under one point of an object: the value there, or the points below it. */
+/**
+ * What is known of the values under one point of an object: the value there, or the points
+ * below it; or, for a part read from a file and unchanged since, where the file has it (its
+ * records are made when asked for: most of what a build reads, no step changes).
+ */
 interface Node {
-  leaf?: { current: Written; history: Written[] };
+  leaf?: { current: Written; history: readonly Written[] };
   children?: Map<string | number, Node>;
+  placed?: Placed;
+}
+
+/**
+ * Where a part read from a text is: the text, the part as read there (`original`; none when
+ * the text lacks it), and where it starts (for a part the text lacks, where its holder does).
+ */
+interface Placed {
+  text: PlacedText;
+  original: Value | undefined;
+  at: TextPosition;
+  written: (at: TextPosition) => WrittenBy;
+}
+
+/** The part at `key` below the placed part `placed`. */
+function placedChild(placed: Placed, key: string | number): Placed {
+  const original = placed.original;
+  const below = typeof original === 'object' && original !== null ? (original as Record<string | number, Value>)[key] : undefined;
+  return { text: placed.text, original: below, at: placed.text.placeOf(original, key) ?? placed.at, written: placed.written };
+}
+
+/** The node of the value at `key` below `node`. */
+function child(node: Node | undefined, key: string | number): Node | undefined {
+  return node?.placed ? { placed: placedChild(node.placed, key) } : node?.children?.get(key);
+}
+
+/** No earlier values (shared: most values have none). */
+const NO_HISTORY: readonly Written[] = Object.freeze([]);
+
+/** The records of the scalar `value` at `node`. */
+function leafOf(node: Node | undefined, value: Value | undefined): Node['leaf'] {
+  const placed = node?.placed;
+  if (!placed) return node?.leaf;
+  return { current: { value: value as Scalar, by: placed.written(placed.at) }, history: NO_HISTORY };
 }
 
 /**
@@ -65,9 +104,12 @@ export class ProvenanceRecorder {
   private readonly trees = new WeakMap<Resource, Node>();
   private readonly kept = new Map<Resource, YMap>();
 
-  /** Notes what `resources` hold now, each value written as `locate` says (resources read from a file, say). */
-  read(resources: Iterable<Resource>, locate: Locate): void {
-    for (const r of resources) this.trees.set(r, update(undefined, r.view, this.trees.get(r), [], (p, v, earlier) => locate(p, v, r, earlier)));
+  /**
+   * Notes what `r`, read from `text`, holds now: each value written where `text` has it
+   * (`original` being `r` as read there, starting `at`), as `written` says.
+   */
+  readPlaced(r: Resource, text: PlacedText, original: Value, at: TextPosition, written: (at: TextPosition) => WrittenBy): void {
+    this.trees.set(r, { placed: { text, original, at, written } });
   }
 
   /** Keeps the resources as they are before a step. */
@@ -89,7 +131,8 @@ export class ProvenanceRecorder {
     for (const r of now) {
       const predecessor = this.kept.has(r) ? r : replaced.get(r.id.key);
       const before = predecessor && this.kept.get(predecessor);
-      if (before === r.view) continue;
+      // (most steps leave most resources as they were: their copied top levels hold the same values)
+      if (before !== undefined && sameValues(before, r.view)) continue;
       const tree = predecessor && this.trees.get(predecessor);
       this.trees.set(r, update(before, r.view, tree, [], (p, v, earlier) => locate(p, v, r, earlier)));
     }
@@ -99,27 +142,35 @@ export class ProvenanceRecorder {
   /** What `r` held last at `path`, and who wrote it. */
   written(r: Resource, path: FieldPath): Written | undefined {
     let node = this.trees.get(r);
-    for (const part of path) node = node?.children?.get(part);
-    return node?.leaf?.current;
+    let value: Value | undefined = r.view;
+    for (const part of path) {
+      node = child(node, part);
+      value = isMap(value) || isSeq(value) ? (value as Record<string | number, Value>)[part] : undefined;
+    }
+    return leafOf(node, value)?.current;
   }
 
   /** Every value of `obj` (what `r` prints) with who wrote it, in the order the output prints them. */
   fieldsOf(r: Resource, obj: YMap): FieldProvenance[] {
     const fields: FieldProvenance[] = [];
-    const visit = (value: Value, node: Node | undefined, path: (string | number)[]): void => {
-      if (isMap(value)) {
-        for (const k of sortedKeys(value)) visit(value[k]!, node?.children?.get(k), [...path, k]);
-      } else if (isSeq(value)) {
-        value.forEach((item, i) => visit(item, node?.children?.get(i), [...path, i]));
-      } else {
-        const leaf = node?.leaf;
-        const by = leaf?.current.by ?? { file: '', line: 0, column: 0, step: 'build' };
-        fields.push({ path: pathText(path), value, by, history: leaf?.history ?? [] });
-      }
+    const unknown: WrittenBy = { file: '', line: 0, column: 0, step: 'build' };
+    // (paths are written as they grow, and a part read from a file and unchanged is walked with
+    // its text: a build's output can hold hundreds of thousands of values)
+    const visitPlaced = (value: Value, placed: Placed, path: string): void => {
+      if (isMap(value)) for (const k of sortedKeys(value)) visitPlaced(value[k]!, placedChild(placed, k), pathWith(path, k));
+      else if (isSeq(value)) value.forEach((item, i) => visitPlaced(item, placedChild(placed, i), `${path}[${i}]`));
+      else fields.push({ path, value, by: placed.written(placed.at), history: NO_HISTORY });
     };
-    visit(obj, this.trees.get(r), []);
+    const visit = (value: Value, node: Node | undefined, path: string): void => {
+      if (node?.placed) visitPlaced(value, node.placed, path);
+      else if (isMap(value)) for (const k of sortedKeys(value)) visit(value[k]!, node?.children?.get(k), pathWith(path, k));
+      else if (isSeq(value)) value.forEach((item, i) => visit(item, node?.children?.get(i), `${path}[${i}]`));
+      else fields.push({ path, value, by: node?.leaf?.current.by ?? unknown, history: node?.leaf?.history ?? NO_HISTORY });
+    };
+    visit(obj, this.trees.get(r), '');
     return fields;
   }
+
 }
 
 /**
@@ -129,27 +180,47 @@ export class ProvenanceRecorder {
  */
 function update(before: Value | undefined, now: Value, node: Node | undefined, path: (string | number)[], locate: (path: FieldPath, value: Scalar, earlier: readonly Written[]) => WrittenBy): Node {
   if (before === now && node) return node;
+  // a map or sequence whose values all keep their records keeps its node (a step copies the maps it writes through)
   if (isMap(now)) {
     const children = new Map<string | number, Node>();
     const old = isMap(before) ? before : undefined;
-    for (const k of Object.keys(now)) children.set(k, update(old?.[k], now[k]!, old && k in old ? node?.children?.get(k) : undefined, [...path, k], locate));
-    return { children };
+    let same = old !== undefined && node !== undefined && Object.keys(old).length === Object.keys(now).length;
+    for (const k of Object.keys(now)) {
+      const was = old && k in old ? child(node, k) : undefined;
+      const updated = update(old?.[k], now[k]!, was, [...path, k], locate);
+      same &&= updated === was;
+      children.set(k, updated);
+    }
+    return same ? node! : { children };
   }
   if (isSeq(now)) {
     const children = new Map<string | number, Node>();
     const old = isSeq(before) ? before : [];
     const matched = matchItems(old, now);
+    let same = node !== undefined && old.length === now.length;
     now.forEach((item, i) => {
       const j = matched[i];
-      children.set(i, update(j === undefined ? undefined : old[j], item, j === undefined ? undefined : node?.children?.get(j), [...path, i], locate));
+      const was = j === undefined ? undefined : child(node, j);
+      const updated = update(j === undefined ? undefined : old[j], item, was, [...path, i], locate);
+      same &&= j === i && updated === was;
+      children.set(i, updated);
     });
-    return { children };
+    return same ? node! : { children };
   }
   const scalar = now as Scalar;
-  const leaf = node?.leaf;
-  if (leaf && !isMap(before) && !isSeq(before) && before === now) return node!;
+  const leaf = isMap(before) || isSeq(before) ? undefined : leafOf(node, before);
   const earlier = leaf ? [...leaf.history, leaf.current] : [];
   return { leaf: { current: { value: scalar, by: locate(path, scalar, earlier) }, history: earlier } };
+}
+
+/** Whether `a` and `b` hold the same values: the same objects, or copies of maps and sequences that hold the same. */
+function sameValues(a: Value, b: Value): boolean {
+  if (a === b) return true;
+  if (isMap(a) && isMap(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameValues(a[k]!, b[k]!));
+  }
+  return isSeq(a) && isSeq(b) && a.length === b.length && a.every((item, i) => sameValues(item, b[i]!));
 }
 
 /** For each item of `now`, the index of the item of `before` it is: the same object or scalar, else the same `name`, else the same place. */
@@ -197,10 +268,12 @@ function matchItems(before: readonly Value[], now: readonly Value[]): (number | 
 /** A path as `explain` prints it: keys joined with `.`, list items as `[N]`, an awkward key as `["key"]`. */
 export function pathText(path: FieldPath): string {
   let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else if (/[.[\]"]/.test(part) || part === '') out += `[${JSON.stringify(part)}]`;
-    else out += out === '' ? part : `.${part}`;
-  }
+  for (const part of path) out = typeof part === 'number' ? `${out}[${part}]` : pathWith(out, part);
   return out;
+}
+
+/** `path` (as {@link pathText} writes it) and the key `key` below it. */
+function pathWith(path: string, key: string): string {
+  if (/[.[\]"]/.test(key) || key === '') return `${path}[${JSON.stringify(key)}]`;
+  return path === '' ? key : `${path}.${key}`;
 }

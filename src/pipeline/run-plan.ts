@@ -161,9 +161,10 @@ class PlanRun {
   private async accumulateFile(acc: Accumulator, entry: Extract<Entry, { type: 'file' | 'http' }>, recordOrigins: boolean): Promise<void> {
     const path = entry.type === 'http' ? entry.url : entry.path;
     let resources: Resource[];
+    let text: string | undefined;
     try {
       const bytes = entry.type === 'http' ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
-      const text = this.ctx.resourceText(entry.type === 'http' ? path : this.loader.absolute(path), bytes);
+      text = this.ctx.resourceText(entry.type === 'http' ? path : this.loader.absolute(path), bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
       resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
       // a file that repeats an id fails as the file, before it meets what was accumulated
@@ -174,10 +175,7 @@ class PlanRun {
     }
     this.noteTypes(resources);
     const provenance = this.ctx.provenance;
-    if (provenance) {
-      const locate = entry.type === 'http' ? () => ({ file: path, line: 1, column: 1, step: 'resource' }) : provenance.locators.forFile(this.loader, path, resources);
-      provenance.recorder.read(resources, locate);
-    }
+    if (provenance) provenance.locators.readFile(this.loader, path, text!, resources);
     const source = entry.type === 'http' ? path : this.loader.absolute(path);
     for (const r of resources) r.sourceFile = source;
     if (recordOrigins) {

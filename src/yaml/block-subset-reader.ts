@@ -56,10 +56,19 @@ const FLOW_KEY_ENDS = new Set([COLON, 0x2c, 0x7d]);
 class OutsideSubset {}
 const OUTSIDE = new OutsideSubset();
 
-export function readBlockSubset(text: string, options: BlockSubsetOptions): Value[] | undefined {
+/**
+ * Where the values read start in the text (offsets), when a caller asks (`explain`'s positions):
+ * each document's, and each value's by the map or sequence holding it and its key or index.
+ */
+export interface Placements {
+  documents: number[];
+  within: WeakMap<YMap | YSeq, Map<string | number, number>>;
+}
+
+export function readBlockSubset(text: string, options: BlockSubsetOptions, placements?: Placements): Value[] | undefined {
   if (OUTSIDE_SUBSET.test(text)) return undefined;
   try {
-    return new BlockSubsetReader(text, options).documents();
+    return new BlockSubsetReader(text, options, placements).documents();
   } catch (e) {
     if (e === OUTSIDE) return undefined;
     throw e;
@@ -95,12 +104,23 @@ class BlockSubsetReader {
   private flowScalarEnd = 0;
   /** Tabs are allowed in literal block scalars only (each line is checked when the text has any). */
   private readonly hasTabs: boolean;
+  /** Where the last value read starts. */
+  private valueStart = 0;
 
   constructor(
     private readonly text: string,
     private readonly options: BlockSubsetOptions,
+    private readonly placements?: Placements,
   ) {
     this.hasTabs = text.includes('\t');
+  }
+
+  /** Notes, when asked to, that the value at `key` of `holder` starts at {@link valueStart}. */
+  private place(holder: YMap | YSeq, key: string | number): void {
+    if (!this.placements) return;
+    let keys = this.placements.within.get(holder);
+    if (!keys) this.placements.within.set(holder, (keys = new Map()));
+    keys.set(key, this.valueStart);
   }
 
   documents(): Value[] {
@@ -113,6 +133,7 @@ class BlockSubsetReader {
         continue;
       }
       if (line.indent !== 0) outside();
+      this.placements?.documents.push(line.content);
       if (this.isItemAt(line.content, line.end)) out.push(this.seq(0, line));
       else if (this.isKeyAt(line.content, line.end)) out.push(this.map(0, line.content, line));
       else outside();
@@ -336,6 +357,7 @@ class BlockSubsetReader {
     else {
       for (;;) {
         out.push(this.flowScalar(i, end, FLOW_SEQ_PLAIN_ENDS));
+        this.place(out, out.length - 1);
         i = this.flowScalarEnd;
         // (a plain item ended at its line's end: a next line that does not open with a separator would continue it)
         skipToToken();
@@ -388,6 +410,7 @@ class BlockSubsetReader {
         i = colon + 2;
         while (i < end && t.charCodeAt(i) === SPACE) i++;
         setKey(out, key, this.flowScalar(i, end, FLOW_MAP_PLAIN_ENDS));
+        this.place(out, key);
         if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(keyStart, colon + 1), this.plainText);
         i = this.flowScalarEnd;
         while (i < end && t.charCodeAt(i) === SPACE) i++;
@@ -409,6 +432,7 @@ class BlockSubsetReader {
    */
   private flowScalar(p: number, end: number, plainEnds: ReadonlySet<number>): Value {
     const t = this.text;
+    this.valueStart = p;
     const c = t.charCodeAt(p);
     if (c === 0x22 || c === 0x27) {
       const close = this.flowQuotedEnd(p, end);
@@ -468,6 +492,7 @@ class BlockSubsetReader {
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
       const value = this.value(indent, colon, line, true, key === 'annotations');
       setKey(out, key, value);
+      this.place(out, key);
       // `key:` with nothing after it (see markWrittenEmpty)
       if (value === null && this.plainText === '') markWrittenEmpty(out, key);
       if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(p, colon), this.plainText);
@@ -501,10 +526,12 @@ class BlockSubsetReader {
       while (p < line.end && t.charCodeAt(p) === SPACE) p++;
       if (p < line.end && t.charCodeAt(p) !== HASH && this.isKeyAt(p, line.end)) {
         out.push(this.map(p - line.start, p, line));
+        this.valueStart = p;
       } else {
         if (p < line.end && this.isItemAt(p, line.end)) outside(); // `- - x`
         out.push(this.value(indent, afterDash, line, false, false));
       }
+      this.place(out, out.length - 1);
       line = this.peek();
       if (line === undefined || line.indent < indent || this.isDocumentMarker(line)) break;
       if (line.indent > indent) outside();
@@ -530,8 +557,16 @@ class BlockSubsetReader {
     while (p < line.end && t.charCodeAt(p) === SPACE) p++;
     this.pos = line.end + 1;
     const c = t.charCodeAt(p);
-    if (p === line.end || c === HASH) return this.nestedValue(indent, inMap, annotations);
-    return this.scalarOrFlow(indent, p, line, annotations);
+    let value: Value;
+    let start = p;
+    if (p === line.end || c === HASH) {
+      const next = this.peek();
+      value = this.nestedValue(indent, inMap, annotations);
+      // (an empty value is where its key's line ends)
+      if (next !== undefined && this.plainText !== '') start = next.content;
+    } else value = this.scalarOrFlow(indent, p, line, annotations);
+    this.valueStart = start;
+    return value;
   }
 
   /**

@@ -14,7 +14,7 @@ import {
   type Scalar as YamlScalar,
 } from 'yaml';
 import { KustomizeError } from '../errors.js';
-import { readBlockSubset, type BlockSubsetOptions } from './block-subset-reader.js';
+import { readBlockSubset, type BlockSubsetOptions, type Placements } from './block-subset-reader.js';
 import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
@@ -76,6 +76,11 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
 }
 
 const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false };
+
+/** The fast reader's documents (YAML 1.2), noting where their values start; undefined for a text outside its subset. */
+export function readPlaced(text: string, placements: Placements): Value[] | undefined {
+  return readBlockSubset(text, SUBSET_YAML_V3, placements);
+}
 const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true };
 
 /** Where in a text: 1-based line and column. */

@@ -1,3 +1,6 @@
+import type { Placements } from './block-subset-reader.js';
+import { parseYamlDocuments, readPlaced } from './parse.js';
+import type { Value } from './value.js';
 import { type Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
 
 /** Where a value is written in a text: 1-based line and column. */
@@ -5,6 +8,9 @@ export interface TextPosition {
   line: number;
   column: number;
 }
+
+/** A text's start. */
+export const START: TextPosition = { line: 1, column: 1 };
 
 /**
  * Where each value of a YAML document is written: the position of the node, and those of what
@@ -22,7 +28,83 @@ export interface PositionTree {
  * `offset` moves them: a patch written inline in a kustomization starts on the line after its
  * key, indented.
  */
-export function documentPositions(text: string, offset: TextPosition = { line: 1, column: 1 }): PositionTree[] {
+export function documentPositions(text: string, offset: TextPosition = START): PositionTree[] {
+  return placedDocuments(text, offset).trees;
+}
+
+/**
+ * A YAML text's documents, as the build reads them, with where their values are written (see
+ * {@link documentPositions}): read once by the fast reader, which notes where values start,
+ * when the text is in its subset (most manifests are). A text that does not parse has no
+ * documents, or, when it is a file of the build's (`file`), fails as the build does.
+ */
+export function placedDocuments(text: string, offset: TextPosition = START, file?: string): { docs: Value[]; trees: PositionTree[] } {
+  const placed = placedText(text, offset, file);
+  return { docs: placed.docs, trees: placed.trees ?? placed.docs.map((doc, i) => placedTree(doc, placed.documentAt(i), placed)) };
+}
+
+/**
+ * A YAML text's documents and where their values are, asked value by value: what a build that
+ * records provenance keeps of each resource file, whose values it mostly never asks about one
+ * by one before printing them (so no tree is made).
+ */
+export interface PlacedText {
+  docs: Value[];
+  /** where document `i` starts */
+  documentAt(i: number): TextPosition;
+  /** where the value at `key` of `holder` (a map or sequence of `docs`, as read) starts; undefined when unknown */
+  placeOf(holder: Value | undefined, key: string | number): TextPosition | undefined;
+  /** the documents' trees, when the `yaml` package read the text (its reading is lenient: it may place what the build refuses) */
+  trees?: PositionTree[];
+}
+
+/** {@link placedDocuments}, without the trees. */
+export function placedText(text: string, offset: TextPosition = START, file?: string): PlacedText {
+  const placements: Placements = { documents: [], within: new WeakMap() };
+  const docs = readPlaced(text, placements);
+  if (docs) {
+    const at = positionOf(text, offset);
+    return {
+      docs,
+      documentAt: (i) => at(placements.documents[i]!),
+      placeOf: (holder, key) => {
+        const start = typeof holder === 'object' && holder !== null ? placements.within.get(holder)?.get(key) : undefined;
+        return start === undefined ? undefined : at(start);
+      },
+    };
+  }
+  // read as the build reads it: a text of the build's (its `file` given) fails as it does
+  let parsed: Value[];
+  if (file !== undefined) parsed = parseYamlDocuments(text, file);
+  else {
+    try {
+      parsed = parseYamlDocuments(text);
+    } catch {
+      parsed = [];
+    }
+  }
+  return treePlaced(parsed, composedPositions(text, offset));
+}
+
+/** The {@link PlacedText} of documents whose position trees are known. */
+function treePlaced(docs: Value[], trees: PositionTree[]): PlacedText {
+  const within = new WeakMap<object, PositionTree>();
+  const note = (value: Value, tree: PositionTree | undefined): void => {
+    if (typeof value !== 'object' || value === null || !tree?.children || within.has(value)) return;
+    within.set(value, tree);
+    for (const [key, child] of tree.children) note((value as Record<string | number, Value>)[key]!, child);
+  };
+  docs.forEach((doc, i) => note(doc, trees[i]));
+  return {
+    docs,
+    trees,
+    documentAt: (i) => trees[i]?.at ?? START,
+    placeOf: (holder, key) => (typeof holder === 'object' && holder !== null ? within.get(holder)?.children?.get(key)?.at : undefined),
+  };
+}
+
+/** {@link documentPositions} read by the `yaml` package, for any YAML (aliases, merge keys, tags, flow maps…). */
+export function composedPositions(text: string, offset: TextPosition = START): PositionTree[] {
   const lines = new LineCounter();
   const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
   const trees: PositionTree[] = [];
@@ -36,6 +118,33 @@ export function documentPositions(text: string, offset: TextPosition = { line: 1
     return [];
   }
   return trees;
+}
+
+/** Offsets in `text` to positions (moved by `offset`). */
+function positionOf(text: string, offset: TextPosition): (at: number) => TextPosition {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return (at) => {
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + offset.line, column: at - starts[lo]! + offset.column };
+  };
+}
+
+function placedTree(value: Value, at: TextPosition, placed: PlacedText): PositionTree {
+  if (typeof value !== 'object' || value === null) return { at };
+  const children = new Map<string | number, PositionTree>();
+  const holder = value as Record<string | number, Value>;
+  for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
+    const childAt = placed.placeOf(value, key);
+    if (childAt) children.set(key, placedTree(holder[key]!, childAt, placed));
+  }
+  return { at, children };
 }
 
 /** What placing the nodes of one document needs; `visiting` stops an alias to a node that holds it. */
