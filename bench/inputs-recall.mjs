@@ -15,11 +15,11 @@
 // counted, and all of them go to --json. Exit 1 when anything is missed, 2 on a usage error.
 // Repositories are checked one after the other, `--jobs` roots of one at a time.
 
-import { spawn } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { capture as run, pool } from './measure.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const { traceOpens, regularFilesUnder, compareOpened } = await import(path.join(HERE, '..', 'dist', 'test', 'build', 'strace-opens.js'));
@@ -47,30 +47,6 @@ function parseArgs(argv) {
 function usage(message) {
   process.stderr.write(`inputs-recall: ${message}\nusage: node bench/inputs-recall.mjs REPO... [--jobs N] [--timeout SECS] [--json FILE] [--kts FILE] [--kubectl CMD] [--strace CMD] [-- BUILD FLAGS]\n`);
   process.exit(2);
-}
-
-/** Runs a command to its end (its process group killed at the timeout); its stdout, stderr and whether it exited 0. */
-function run(cmd, args, { cwd, timeout }) {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    const out = [];
-    const err = [];
-    let timedOut = false;
-    const timer =
-      timeout &&
-      setTimeout(() => {
-        timedOut = true;
-        try {
-          process.kill(-child.pid, 'SIGKILL');
-        } catch {}
-      }, timeout);
-    child.stdout.on('data', (d) => out.push(d));
-    child.stderr.on('data', (d) => err.push(d));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ ok: code === 0 && !timedOut, timedOut, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
-    });
-  });
 }
 
 /** kubectl kustomize ROOT under strace: whether it built, its output, the files it opened. */
@@ -123,20 +99,6 @@ async function checkRoot(opts, repo, realRepo, listed, scratch) {
   );
   const { missed, extra } = compareOpened(opened, inputs);
   return { root, flags: flags.join(' '), status: 'checked', sameOutput: Buffer.compare(k.stdout, ours.yaml) === 0, opened: opened.size, unplaced: k.unplaced, missed, extra };
-}
-
-/** Runs `work` on each item, `jobs` at a time, keeping the items' order in the results. */
-async function pool(items, jobs, work) {
-  const results = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
-  return results;
 }
 
 const count = (results, key) => results.reduce((n, r) => n + r[key].length, 0);

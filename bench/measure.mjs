@@ -1,5 +1,6 @@
 // Running one build as a child process and measuring it: wall time, CPU time and peak RSS (from
-// /proc, polled), shared by bench.mjs and report.mjs.
+// /proc, polled), shared by bench.mjs and report.mjs; and running commands with their output kept,
+// a few at a time (inputs-recall.mjs, diff-vs-kubectl.mjs).
 
 import { spawn, spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -107,6 +108,50 @@ export function run(cmd, args, outFile, timeoutSec) {
       resolve({ ok: !spawnError && !timedOut && code === 0, seconds, cpu, timedOut, code, signal, stderr, rssKb });
     });
   });
+}
+
+/**
+ * Runs a command to its end, its output kept: its exit code, whether it exited 0, whether it
+ * timed out (its process group is killed at `timeout` ms), its stdout (a Buffer), stderr and wall
+ * time.
+ */
+export function capture(cmd, args, { cwd, timeout } = {}) {
+  return new Promise((resolve) => {
+    const t0 = process.hrtime.bigint();
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const out = [];
+    const err = [];
+    let timedOut = false;
+    const timer =
+      timeout &&
+      setTimeout(() => {
+        timedOut = true;
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+      }, timeout);
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => err.push(d));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+      resolve({ code: timedOut ? null : code, ok: code === 0 && !timedOut, timedOut, seconds, stdout: Buffer.concat(out), stderr: Buffer.concat(err).toString('utf8') });
+    });
+  });
+}
+
+/** Runs `work` on each item, `jobs` at a time, keeping the items' order in the results. */
+export async function pool(items, jobs, work) {
+  const results = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await work(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, items.length) }, worker));
+  return results;
 }
 
 export function median(xs) {

@@ -7,11 +7,16 @@
 // fails on must fail in build-all too). Then how build-all's time and memory grow with the
 // number of roots (prefixes of the repository's top-level directories, at about 100, 200, 400
 // roots and all of them), and `kustomize-ts affected` on a git copy of the repository: nothing
-// changed, one app's file edited, and the base the most roots read edited.
+// changed, one app's file edited, and the base the most roots read edited. Last, when DIR is a
+// clean git work tree with history, `kustomize-ts diff` from HEAD~1 and from HEAD~10 to HEAD
+// against kubectl rendering every root of both revisions (the loop above for HEAD, the same loop
+// on a checkout of the base), its report checked against kubectl's renders resource by resource
+// (bench/diff-compare.mjs).
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { expectedChanges, findRoots, reportedChanges, withCheckout } from './diff-compare.mjs';
 import { median, run } from './measure.mjs';
 
 const ms = (s) => `${Math.round(s * 1000)} ms`;
@@ -78,6 +83,49 @@ async function affected(kts, dir, work) {
     listed = fs.readFileSync(out, 'utf8').split('\n').filter(Boolean).length;
   }
   return { seconds: median(times), listed };
+}
+
+/** kubectl's renders of `roots` by a loop, as diff-compare.mjs takes them. */
+const renders = (roots, outputs) => ({ roots: Object.fromEntries(roots.map((root) => [root, outputs.get(root) === undefined ? { ok: false } : { ok: true, yaml: outputs.get(root) }])) });
+
+/**
+ * `kustomize-ts diff DIR --base HEAD~n --head HEAD` for each n (3 runs, the median), against
+ * kubectl rendering every root at both revisions one after the other (HEAD's loop given, the
+ * base's run here on a checkout of it); its report compared with kubectl's renders. Nothing
+ * when DIR is not a clean git work tree (the head's loop ran on its files) or lacks the commit.
+ */
+async function diffs(kts, dir, work, head, log) {
+  const clean = spawnSync('git', ['status', '--porcelain'], { cwd: dir, encoding: 'utf8' });
+  if (clean.status !== 0 || clean.stdout !== '') {
+    log(`repository: diff left out: ${dir} is not a clean git work tree`);
+    return [];
+  }
+  const rows = [];
+  for (const n of [1, 10]) {
+    const base = spawnSync('git', ['rev-parse', '--verify', '--quiet', `HEAD~${n}`], { cwd: dir, encoding: 'utf8' }).stdout.trim();
+    if (base === '') continue;
+    log(`repository: kubectl loop at HEAD~${n}`);
+    const before = await withCheckout(dir, base, work, async (checkout) => {
+      const roots = findRoots(checkout);
+      const { seconds, outputs } = await loop('kubectl', ['kustomize'], checkout, roots, work, log, `kubectl loop at HEAD~${n}`);
+      return { seconds, rendered: renders(roots, outputs) };
+    });
+    const times = [];
+    let report;
+    for (let i = 0; i < 3; i++) {
+      const out = path.join(work, 'diff.json');
+      const r = await run(kts, ['diff', dir, '--base', base, '--head', 'HEAD', '--format', 'json'], out);
+      if (r.code !== 0 && r.code !== 1) throw new Error(`diff failed on ${dir}: ${r.stderr.slice(0, 500)}`);
+      times.push(r.seconds);
+      report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    }
+    const { lines: expected } = expectedChanges(before.rendered, head.rendered);
+    const ours = reportedChanges(report);
+    const mismatched = [...ours].filter((l) => !expected.has(l)).length + [...expected].filter((l) => !ours.has(l)).length;
+    const resources = [...expected].filter((l) => l.split('\t').length === 3).length;
+    rows.push({ n, roots: report.roots.length, resources, diff: median(times), kubectl: before.seconds + head.seconds, mismatched });
+  }
+  return rows;
 }
 
 export async function repositorySection({ repo, kts, work, runs, log }) {
@@ -180,5 +228,17 @@ export async function repositorySection({ repo, kts, work, runs, log }) {
   console.log(`| nothing | ${nothing.listed} | ${ms(nothing.seconds)} |`);
   console.log(`| \`${leastRead[0]}\` edited (read by ${leastRead[1]} root${leastRead[1] === 1 ? '' : 's'}) | ${one.listed} | ${sec(one.seconds)} |`);
   console.log(`| \`${mostRead[0]}\` edited (read by ${mostRead[1]} roots) | ${most.listed} | ${sec(most.seconds)} |\n`);
-  return { mismatched };
+
+  // the roots the loop rendered are build-all's: the walk diff-compare.mjs makes must find the same
+  const headRoots = findRoots(dir);
+  const diffRows = await diffs(kts, dir, work, { seconds: kubectl.seconds, rendered: renders(headRoots, kubectl.outputs) }, log);
+  if (diffRows.length > 0) {
+    console.log('`kustomize-ts diff --base REV --head HEAD --format json` (median of 3) against a loop of `kubectl kustomize ROOT` over');
+    console.log("every root at both revisions, one after the other; diff's report compared with kubectl's renders, resource by resource:\n");
+    console.log('| base | roots that differ | resource changes | `kustomize-ts diff` | kubectl loop, both revisions | vs kubectl loop | lines not as kubectl |');
+    console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: |');
+    for (const r of diffRows) console.log(`| HEAD~${r.n} | ${r.roots} | ${r.resources} | ${sec(r.diff)} | ${sec(r.kubectl)} | ${(r.kubectl / r.diff).toFixed(1)}× | ${r.mismatched} |`);
+    console.log('');
+  }
+  return { mismatched: mismatched + diffRows.reduce((n, r) => n + r.mismatched, 0) + (headRoots.join('\n') === roots.join('\n') ? 0 : 1) };
 }

@@ -42,10 +42,10 @@ export async function diffRevisions(top: string, options: DiffOptions): Promise<
   const { base, head, showSecrets = false, exclude, shard, jobs, workerScript, signal, ...buildOptions } = options;
   if (typeof base !== 'string') throw new KustomizeError('USAGE', 'diffRevisions(): the revision to compare with (base) is required');
   const threads = revisionThreads(options);
-  const { dir, before, after, differ, roots } = openRevisions(top, options.cwd, base, head, exclude, shard);
+  const { dir, before, after, differ, rootsBefore, rootsAfter, roots } = openRevisions(top, options.cwd, base, head, exclude, shard);
   const result: RevisionsDiff = { base: before, head: after ?? 'worktree', roots: [] };
   if (!differ) return result;
-  const setup = { dir, options: buildOptions, ...(after !== undefined && { at: after }), task: { kind: 'diff' as const, against: before, showSecrets } };
+  const setup = { dir, options: buildOptions, ...(after !== undefined && { at: after }), task: { kind: 'diff' as const, against: before, showSecrets, baseRoots: rootsBefore, headRoots: rootsAfter } };
   for await (const root of workOnRoots(roots, setup, threads)) if (root) result.roots.push(root as RootDiff);
   return result;
 }

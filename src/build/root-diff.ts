@@ -1,10 +1,8 @@
 import type { FileSystem } from '../fs/filesystem.js';
-import { join } from '../fs/path.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
 import { printedResources, resourceChanges, type PrintedResource, type ResourceChange } from '../output/resource-diff.js';
 import type { BuildOptions } from './build.js';
 import { buildRoot, type RootError } from './root-results.js';
-import { isRoot } from './roots.js';
 
 /** How one root's output differs between two revisions. */
 export interface RootDiff {
@@ -25,18 +23,25 @@ export interface RootDiff {
 /** One side of a root: its resources when it built, its error when it failed, nothing when it is no root there. */
 type Side = { resources: PrintedResource[] } | { error: RootError } | undefined;
 
+/** Whether a path is a root at each revision, as `findRoots` found the roots there. */
+interface RootSides {
+  base: boolean;
+  head: boolean;
+}
+
 /**
  * How the root at `path` (under `dir`) differs between `base` and the head (`options.fs`):
- * undefined when its output is the same. It is built at the head first; when every question
- * that build asked of its files is answered the same at the base, the base would build the
- * same and is not built.
+ * undefined when its output is the same. `at` says at which revisions it is a root, as the
+ * search for roots found: not whether a kustomization is there, which it is too through a
+ * symlinked directory the search does not enter. It is built at the head first; when every
+ * question that build asked of its files is answered the same at the base, the base would build
+ * the same and is not built.
  */
-export async function diffRoot(dir: string, path: string, options: BuildOptions, base: FileSystem, showSecrets: boolean): Promise<RootDiff | undefined> {
-  const at = path === '.' ? dir : join(dir, path);
+export async function diffRoot(dir: string, path: string, options: BuildOptions, base: FileSystem, at: RootSides, showSecrets: boolean): Promise<RootDiff | undefined> {
   const recording = new RecordingFileSystem(options.fs!);
-  const head = isRoot(options.fs!, at) ? await side(dir, path, { ...options, fs: recording }) : undefined;
-  if (head?.complete && isRoot(base, at) && recording.record().differencesIn(base, 1).length === 0) return undefined;
-  const before = isRoot(base, at) ? (await side(dir, path, { ...options, fs: base })).built : undefined;
+  const head = at.head ? await side(dir, path, { ...options, fs: recording }) : undefined;
+  if (head?.complete && at.base && recording.record().differencesIn(base, 1).length === 0) return undefined;
+  const before = at.base ? (await side(dir, path, { ...options, fs: base })).built : undefined;
   return compared(path, before, head?.built, showSecrets);
 }
 

@@ -32,8 +32,11 @@ type RootTask =
   | { kind: 'build' }
   /** builds it and checks its build against the commit `against` (`affected`): {@link RootCheck}s */
   | { kind: 'check'; against: string }
-  /** builds it at both revisions, when the files may differ, and compares (`diffRevisions`): {@link RootDiff}s, undefined for none */
-  | { kind: 'diff'; against: string; showSecrets: boolean };
+  /**
+   * builds it at both revisions, when the files may differ, and compares (`diffRevisions`):
+   * {@link RootDiff}s, undefined for none; `baseRoots` and `headRoots` are the roots found at each
+   */
+  | { kind: 'diff'; against: string; showSecrets: boolean; baseRoots: ReadonlySet<string>; headRoots: ReadonlySet<string> };
 
 /**
  * What a thread that works on roots is told (it is sent to worker threads as it is): where the
@@ -67,7 +70,7 @@ export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (p
   if (task.kind === 'build') return (path) => buildRoot(setup.dir, path, options).then((r) => r.result);
   const other = new MemoizedFileSystem(repository!.checkout(task.against));
   if (task.kind === 'check') return (path) => checkRoot(setup.dir, path, options, other);
-  return (path) => diffRoot(setup.dir, path, options, other, task.showSecrets);
+  return (path) => diffRoot(setup.dir, path, options, other, { base: task.baseRoots.has(path), head: task.headRoots.has(path) }, task.showSecrets);
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { diffRevisions, type DiffOptions, type RevisionsDiff } from '../../src/build/diff.js';
@@ -106,6 +106,26 @@ describe('diffRevisions', () => {
         ['others', 'added', 'added'],
       ],
     );
+  });
+
+  test('a directory moved and a symlink left at its old place: its roots removed and added, as the search finds them at each revision', async () => {
+    // gitops-catalog's a23ab3b1 made openshift-ai a link to rhods-operator, and rhods-operator a
+    // directory, where it had been the other way round: the search enters no symlinked directory
+    const repo = newRepo({ 'apps/web/kustomization.yaml': 'resources:\n- cm.yaml\n', 'apps/web/cm.yaml': CM('web', { a: 'b' }) });
+    symlinkSync('apps', join(repo, 'legacy'));
+    const base = commit(repo, 'legacy: a link to apps');
+    git(repo, 'mv', 'apps', 'platform');
+    unlinkSync(join(repo, 'legacy'));
+    symlinkSync('platform', join(repo, 'apps'));
+    write(repo, { 'platform/web/cm.yaml': CM('web', { a: 'c' }) });
+    const expected = [
+      ['apps/web', 'removed', 'removed'],
+      ['platform/web', 'added', 'added'],
+    ];
+    const summary = (d: RevisionsDiff) => d.roots.map((r) => [r.path, r.status, r.resources.map((c) => c.change).join()]);
+    assert.deepEqual(summary(await diff(repo, { base })), expected, 'the work tree');
+    const head = commit(repo, 'apps moved to platform, a link left');
+    assert.deepEqual(summary(await diff(repo, { base, head })), expected, 'two commits');
   });
 
   test('a root that breaks at the head: its error; one broken at both the same way: nothing', async () => {
