@@ -223,7 +223,7 @@ async function renderedBuild(
     { originAnnotations: made.originAnnotations, transformerAnnotations: made.transformerAnnotations },
     printedBefore && ((r) => printedBefore.textOf(r)),
   );
-  recorder?.afterStep(rendered.resources, made.provenance!.printing);
+  recorder?.afterStep(rendered.resources, () => made.provenance!.printing);
   const provenance = recorder && rendered.resources.map((r) => ({ ...idOf(r), fields: recorder.fieldsOf(r, r.view) }));
   return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote, ...(provenance && { provenance }) };
 }

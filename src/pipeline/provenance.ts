@@ -120,10 +120,13 @@ export class ProvenanceRecorder {
 
   /**
    * Records what the step changed in `resources` (those it made too), each new value written as
-   * `locate` says. A resource the step put in place of one of the same id (a generator merging
-   * into a base's ConfigMap) continues that one's records.
+   * the locator `locator` makes says (made when a first value is to be located: most steps
+   * change little, and a locator reads the step's files). A resource the step put in place of
+   * one of the same id (a generator merging into a base's ConfigMap) continues that one's records.
    */
-  afterStep(resources: Iterable<Resource>, locate: Locate): void {
+  afterStep(resources: Iterable<Resource>, locator: () => Locate): void {
+    let made: Locate | undefined;
+    const locate: Locate = (path, value, r, earlier) => (made ??= locator())(path, value, r, earlier);
     const now = [...resources];
     const present = new Set(now);
     const replaced = new Map<string, Resource>();

@@ -328,7 +328,7 @@ class PlanRun {
     if (!provenance) return run();
     provenance.recorder.beforeStep(acc.resources);
     await run();
-    provenance.recorder.afterStep(acc.resources, provenance.locators.forStep(step, acc.resources));
+    provenance.recorder.afterStep(acc.resources, () => provenance.locators.forStep(step, acc.resources));
   }
 
   /**

@@ -104,7 +104,9 @@ async function recordedFinish<T>(build: BuildContext, resources: ResourceMap, st
   provenance.recorder.beforeStep(resources);
   const out = await run();
   const { locators } = provenance;
-  provenance.recorder.afterStep(resources, typeof step === 'string' ? locators.forFinishing(step, resources, build.topFile, ctx.loader) : locators.forVars(step, resources, build.topFile, ctx.loader));
+  provenance.recorder.afterStep(resources, () =>
+    typeof step === 'string' ? locators.forFinishing(step, resources, build.topFile, ctx.loader) : locators.forVars(step, resources, build.topFile, ctx.loader),
+  );
   return out;
 }
 
