@@ -7,6 +7,7 @@ import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { isMap, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { selectTargets } from '../filters/patch-targets.js';
+import { forgetLostOrigins, hideBuildState, originAnnotations, showBuildState } from '../model/build-state-annotations.js';
 
 interface Json6902Config {
   target?: Selector;
@@ -48,9 +49,13 @@ export class PatchJson6902Transformer implements Transformer {
 
   transform(resources: ResourceMap): void {
     for (const r of selectTargets(resources, this.target)) {
+      const origins = originAnnotations(r);
+      showBuildState(r, origins);
       const out = applyJsonPatch(r.view, this.ops);
       if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', 'json patch must leave an object');
       r.obj = out;
+      forgetLostOrigins(r, origins);
+      hideBuildState(r, origins);
     }
   }
 }

@@ -3,13 +3,13 @@ import type { Patch } from '../kinds/kustomization.js';
 import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { buildStateAnnotations, hideBuildState, showBuildState } from '../model/build-state-annotations.js';
+import { buildStateAnnotations, forgetLostOrigins, hideBuildState, originAnnotations, showBuildState } from '../model/build-state-annotations.js';
 import { applyJsonPatch, jsonPatchIfList, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { emitYaml } from '../yaml/emit.js';
 import { isMap, type YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
-import { applySmpTo, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
+import { applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -65,18 +65,19 @@ export class PatchTransformer implements Transformer {
       const targets = selectTargets(resources, this.args.target);
       for (const r of targets) {
         r.storePreviousId();
-        const state = buildStateAnnotations(r);
+        const state = { ...buildStateAnnotations(r), ...originAnnotations(r) };
         showBuildState(r, state);
         const out = applyJsonPatch(r.view, this.json);
         if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
         r.obj = out;
+        forgetLostOrigins(r, state);
         hideBuildState(r, state);
       }
       return;
     }
     for (const patch of this.smp ?? []) {
-      const targets = this.args.target ? selectTargets(resources, this.args.target) : [this.targetOf(resources, patch)];
-      applySmpTo(resources, targets, patch.view, ctx.openapi.schema(), options);
+      if (this.args.target) applySmpTo(resources, selectTargets(resources, this.args.target), patchAsCopied(patch.view), ctx.openapi.schema(), options);
+      else applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx.openapi.schema(), options);
     }
   }
 }

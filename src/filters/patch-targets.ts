@@ -7,7 +7,8 @@ import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch
 import type { OpenApiSchema } from '../openapi/schema.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ParseDocuments } from '../yaml/parse.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, type YMap } from '../yaml/value.js';
+import { stringMapText } from '../yaml/string-map.js';
 
 /** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
 export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
@@ -61,4 +62,28 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
       throw new KustomizeError('RESOURCE_CONFLICT', `may not add resource with an already registered id: ${r.id}`);
     }
   }
+}
+
+/**
+ * The patch as kustomize's resWrangler.ApplySmPatch applies it (for `patchesStrategicMerge`, and
+ * for a `patches` entry with a target): a copy whose labels and annotations went through a
+ * string map (CopyMergeMetaDataFieldsFrom). Each value becomes its text, so `gone: null` sets
+ * the string "null" rather than deleting, and `n: 1` sets "1"; a null or empty map, or one
+ * that is no map, goes, so `labels: null` deletes nothing. (A `patches` entry without a target
+ * applies the patch itself.)
+ */
+export function patchAsCopied(patch: YMap): YMap {
+  const meta = patch['metadata'];
+  if (!isMap(meta) || (!Object.hasOwn(meta, 'labels') && !Object.hasOwn(meta, 'annotations'))) return patch;
+  const copy = cloneValue(patch);
+  const copiedMeta = copy['metadata'] as YMap;
+  for (const field of ['labels', 'annotations']) {
+    if (!Object.hasOwn(copiedMeta, field)) continue;
+    const m = copiedMeta[field];
+    const texts: YMap = {};
+    if (isMap(m)) for (const k of Object.keys(m)) texts[k] = stringMapText(m, k, m[k]!);
+    if (Object.keys(texts).length > 0) copiedMeta[field] = texts;
+    else delete copiedMeta[field];
+  }
+  return copy;
 }

@@ -1,5 +1,6 @@
 import { isMap } from '../yaml/value.js';
 import type { Resource } from './resource.js';
+import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml, transformationsYaml } from './origin.js';
 
 /**
  * kustomize keeps a resource's build state in `internal.config.kubernetes.io/*` annotations
@@ -42,4 +43,26 @@ export function hideBuildState(r: Resource, state: Record<string, string>): void
   if (!meta || !isMap(ann)) return;
   for (const k of Object.keys(state)) delete ann[k];
   if (Object.keys(ann).length === 0) delete meta['annotations'];
+}
+
+/**
+ * While a build tracks origins (`buildMetadata`), kustomize keeps them in the resource as the
+ * `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations` annotations,
+ * which a JSON 6902 patch sees and, replacing or removing `/metadata/annotations`, loses:
+ * kustomize then takes the patch's own transformer for the resource's origin. These are the
+ * annotations to show such a patch; {@link forgetLostOrigins} drops what it took away.
+ */
+export function originAnnotations(r: Resource): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (r.origin) out[ORIGIN_ANNOTATION] = originYaml(r.origin);
+  if (r.transformations?.length) out[TRANSFORMATIONS_ANNOTATION] = transformationsYaml(r.transformations);
+  return out;
+}
+
+/** After a JSON patch: the origin records whose annotation the patch removed or rewrote are gone. */
+export function forgetLostOrigins(r: Resource, shown: Record<string, string>): void {
+  const ann = r.metadata()?.['annotations'];
+  const kept = (key: string): boolean => isMap(ann) && ann[key] === shown[key];
+  if (shown[ORIGIN_ANNOTATION] !== undefined && !kept(ORIGIN_ANNOTATION)) r.origin = undefined;
+  if (shown[TRANSFORMATIONS_ANNOTATION] !== undefined && !kept(TRANSFORMATIONS_ANNOTATION)) r.transformations = undefined;
 }

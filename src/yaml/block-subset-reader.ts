@@ -466,7 +466,7 @@ class BlockSubsetReader {
       if (colon === undefined) outside();
       const key = this.key(p, colon);
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
-      const value = this.value(indent, colon, line, true, key === 'annotations');
+      const value = this.value(indent, colon, line, true, key === 'annotations' || key === 'labels');
       setKey(out, key, value);
       // `key:` with nothing after it (see markWrittenEmpty)
       if (value === null && this.plainText === '') markWrittenEmpty(out, key);
