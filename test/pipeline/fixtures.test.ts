@@ -24,7 +24,10 @@ import type { BuildOptions } from '../../src/build/build.js';
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
 
 /** Cases where kustomize-ts is known to differ from kubectl: reported by node:test as todo, not failed. */
-const TODO: Record<string, string> = {};
+const TODO: Record<string, string> = {
+  'smp-styled-scalars':
+    'found by npm run fuzz: kustomize keeps a quoted or block scalar\'s style when a strategic-merge patch writes a plain scalar over it (so 9090 becomes "9090"); the parsed values do not record styles yet',
+};
 
 interface CaseOptions {
   build?: string;
