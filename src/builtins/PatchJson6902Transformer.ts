@@ -4,7 +4,7 @@ import { SelectorShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { selectTargets } from '../filters/patch-targets.js';
 import { forgetLostOrigins, hideBuildState, originAnnotations, showBuildState } from '../model/build-state-annotations.js';
@@ -53,7 +53,8 @@ export class PatchJson6902Transformer implements Transformer {
       showBuildState(r, origins);
       const out = applyJsonPatch(r.view, this.ops);
       if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', 'json patch must leave an object');
-      r.obj = out;
+      // kustomize applies the patch to the resource's JSON, and reads the result back
+      r.obj = jsonRoundTrip(out);
       forgetLostOrigins(r, origins);
       hideBuildState(r, origins);
     }

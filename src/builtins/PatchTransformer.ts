@@ -7,7 +7,7 @@ import { buildStateAnnotations, forgetLostOrigins, hideBuildState, originAnnotat
 import { applyJsonPatch, jsonPatchIfList, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { emitYaml } from '../yaml/emit.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
 import { applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
 
@@ -69,7 +69,8 @@ export class PatchTransformer implements Transformer {
         showBuildState(r, state);
         const out = applyJsonPatch(r.view, this.json);
         if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
-        r.obj = out;
+        // kustomize applies the patch to the resource's JSON, and reads the result back
+        r.obj = jsonRoundTrip(out);
         forgetLostOrigins(r, state);
         hideBuildState(r, state);
       }

@@ -44,6 +44,29 @@ const UNTAGGED_TEXTS = Symbol('scalars written untagged');
 type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string>; [SOURCE_TEXTS]?: Readonly<Record<string, string>>; [UNTAGGED_TEXTS]?: Map<string | number, string> };
 type MarkedSeq = YSeq & { [UNTAGGED_TEXTS]?: Map<string | number, string> };
 
+/**
+ * A copy of a value as kustomize's JSON round trip leaves it (a JSON 6902 patch marshals the
+ * whole resource to JSON and back): nothing of how it was written is kept, neither the keys
+ * written empty nor the annotation and label texts nor the untagged scalars, and an annotation
+ * or label that is null reads "null" (its text after the trip).
+ */
+export function jsonRoundTrip<T extends Value>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(jsonRoundTrip) as T;
+  const out: YMap = {};
+  for (const k of Object.keys(v)) setKey(out, k, jsonRoundTrip((v as YMap)[k]!));
+  const meta = out['metadata'];
+  if (isMap(meta)) {
+    for (const field of ['annotations', 'labels']) {
+      const m = ownValue(meta, field);
+      if (!isMap(m)) continue;
+      const nulls = Object.keys(m).filter((k) => m[k] === null);
+      if (nulls.length) markSourceTexts(m, Object.fromEntries(nulls.map((k) => [k, 'null'])));
+    }
+  }
+  return out as T;
+}
+
 /** Notes that the scalar at `key` of `parent` was written untagged, as `text`. */
 export function markUntagged(parent: YMap | YSeq, key: string | number, text: string): void {
   const marked = parent as Marked | MarkedSeq;
@@ -57,6 +80,16 @@ export function untaggedText(parent: YMap | YSeq, key: string | number, read: (t
   if (text === undefined) return undefined;
   const current = Array.isArray(parent) ? parent[key as number] : ownValue(parent, key as string);
   return current !== undefined && valuesEqual(read(text), current) ? text : undefined;
+}
+
+/** Whether a map or list holds scalars written untagged (see {@link markUntagged}). */
+export function hasUntagged(parent: YMap | YSeq): boolean {
+  return ((parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.size ?? 0) > 0;
+}
+
+/** Forgets that the scalar at `key` of `parent` was written untagged (it has a tag now). */
+export function forgetUntagged(parent: YMap | YSeq, key: string | number): void {
+  (parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.delete(key);
 }
 
 function withUntaggedOf<T extends YMap | YSeq>(from: YMap | YSeq, out: T): T {
