@@ -181,45 +181,59 @@ function sourcePaths(e) {
   const paths = ['metadata.name'];
   if (e.labels.app) paths.push('metadata.labels.app');
   if (e.kind === 'Service') paths.push('spec.ports.0.port');
-  if (e.kind === 'ConfigMap' && e.dataKeys.length) paths.push(`data.${e.dataKeys[0]}`);
+  const key = e.dataKeys.find((k) => !k.includes('.'));
+  if (e.kind === 'ConfigMap' && key) paths.push(`data.${key}`);
   const tpl = templatePointer(e.kind);
   if (tpl) paths.push(`${pointerToDotted(tpl)}.spec.containers.[name=main].image`);
   if (e.hasReplicas) paths.push('spec.replicas');
   return paths;
 }
 
-function targetPaths(rng, e) {
+/** Fields a replacement may write; `created` adds fields it may have to create (annotations). */
+function targetPaths(rng, e, created) {
   const tpl = templatePointer(e.kind);
-  const paths = ['metadata.annotations.replaced'];
+  const paths = created ? ['metadata.annotations.replaced'] : [];
   if (tpl) {
     const t = pointerToDotted(tpl);
-    paths.push(`${t}.spec.containers.[name=main].env.[name=MODE].value`, `${t}.metadata.annotations.from`, `${t}.spec.containers.*.image`);
+    paths.push(`${t}.spec.containers.[name=main].env.[name=MODE].value`, `${t}.spec.containers.*.image`);
+    if (created) paths.push(`${t}.metadata.annotations.from`);
   }
   if (e.kind === 'Service') paths.push('spec.selector.app');
-  if (e.kind === 'ConfigMap') paths.push('data.setting');
+  if (e.kind === 'ConfigMap' && (created || e.dataKeys.includes('setting'))) paths.push('data.setting');
   if (e.kind === 'Widget') paths.push('spec.image', 'spec.parts.[name=b].note');
-  return rng.some(paths, 1, 2);
+  return paths.length ? rng.some(paths, 1, 2) : ['metadata.annotations.replaced'];
 }
 
-/** A `replacements:` entry reading from one entry and writing into others. */
+/** Whether a kind has fields a replacement can write without creating them. */
+const hasExistingTargets = (e) => templatePointer(e.kind) !== undefined || ['Service', 'Widget'].includes(e.kind) || (e.kind === 'ConfigMap' && e.dataKeys.includes('setting'));
+
+/**
+ * A `replacements:` entry reading from one entry and writing into others. A value that may not
+ * read back as a string (a port, a count, a ConfigMap's data) is written only into fields that
+ * exist: into a field the replacement creates it would be an untagged scalar, which kustomize
+ * turns into a string or a number at later steps that kustomize-ts does not follow (see
+ * divergences.mjs).
+ */
 export function replacement(rng, view) {
   const source = rng.pick(view);
   const fieldPath = rng.pick(sourcePaths(source));
+  const typed = !/^metadata\.(name|labels\.app)$|\.image$/.test(fieldPath);
   const src = { kind: source.kind, name: source.name };
   if (rng.chance(0.2)) src.version = source.version;
   if (source.namespace && rng.chance(0.3)) src.namespace = source.namespace;
   if (fieldPath !== 'metadata.name' || rng.chance(0.5)) src.fieldPath = fieldPath;
   if (fieldPath.endsWith('.image') && rng.chance(0.5)) src.options = { delimiter: ':', index: 0 };
   const targets = [];
+  const targetable = typed ? view.filter(hasExistingTargets) : view;
   for (let n = rng.int(1, 2); n > 0; n--) {
-    const t = rng.pick(view);
-    const select = rng.chance(0.6) ? { kind: t.kind, name: t.name } : rng.chance(0.5) ? { kind: t.kind } : { labelSelector: `app=${t.labels.app ?? 'none'}` };
-    const target = { select, fieldPaths: targetPaths(rng, t) };
+    const t = rng.pick(targetable.length ? targetable : view);
+    const select = typed || rng.chance(0.6) ? { kind: t.kind, name: t.name } : rng.chance(0.5) ? { kind: t.kind } : { labelSelector: `app=${t.labels.app ?? 'none'}` };
+    const target = { select, fieldPaths: targetPaths(rng, t, !typed) };
     if (rng.chance(0.15)) target.reject = [{ name: source.name }];
     // most target fields may be missing (an env var, an annotation): without create, that fails
-    const create = rng.chance(0.9);
+    const create = !typed && rng.chance(0.9);
     if (create || rng.chance(0.5)) target.options = { create };
-    if (rng.chance(0.1)) target.options = { ...target.options, delimiter: '-', index: rng.int(0, 1) };
+    if (!typed && rng.chance(0.1)) target.options = { ...target.options, delimiter: '-', index: rng.int(0, 1) };
     targets.push(target);
   }
   return { source: src, targets };
