@@ -14,6 +14,7 @@ export { build, type BuildOptions, type BuildResult, type KubernetesObject, type
 export { BuildCache, type BuildCacheLimits } from './build/build-cache.js';
 export {
   VERSION,
+  KUSTOMIZE_VERSION,
   DEFAULT_OPTIONS,
   type ReorderOption,
   type LoadRestrictorOption,

@@ -7,12 +7,14 @@
 import { fileURLToPath } from 'node:url';
 import { affected as affectedRoots, type AffectedOptions, type AffectedRoot } from './build/affected.js';
 import { buildAll as buildAllRoots, type BuildAllOptions, type RootResult } from './build/build-all.js';
+import { diffRevisions as diffRoots, type DiffOptions, type RevisionsDiff } from './build/diff.js';
 
 export { DiskFileSystem } from './fs/disk.js';
 export { NodeRemoteSource } from './load/remote/node-remote.js';
 export { findRoots, parseShard, type Shard } from './build/roots.js';
 export type { BuildAllOptions, RootResult, RootBuilt, RootFailed } from './build/build-all.js';
 export type { AffectedOptions, AffectedRoot } from './build/affected.js';
+export type { DiffOptions, RevisionsDiff, RootDiff, ResourceChange } from './build/diff.js';
 
 /** The script the worker threads of `buildAll` and `affected` run. */
 const WORKER_SCRIPT = fileURLToPath(new URL('./build/worker-entry.js', import.meta.url));
@@ -33,4 +35,13 @@ export function buildAll(top: string, options: BuildAllOptions = {}): AsyncGener
  */
 export function affected(top: string, options: AffectedOptions): AsyncGenerator<AffectedRoot> {
   return affectedRoots(top, { workerScript: WORKER_SCRIPT, ...options });
+}
+
+/**
+ * How the output of the kustomization roots under `top` (in a git work tree) differs between
+ * revision `options.base` and `options.head` (default: the work tree), per root and resource;
+ * the structure of `kustomize-ts diff --format json` (see src/build/diff.ts).
+ */
+export function diffRevisions(top: string, options: DiffOptions): Promise<RevisionsDiff> {
+  return diffRoots(top, { workerScript: WORKER_SCRIPT, ...options });
 }

@@ -183,3 +183,9 @@ export function checkOptionNames(options: object, known: readonly string[], entr
 
 /** The version string kustomize-ts reports, and writes in the managed-by label. */
 export const VERSION = '0.1.0';
+
+/**
+ * The kustomize release whose behaviour kustomize-ts follows (the README's "Which kustomize it
+ * follows"): the version `kustomize-ts version` reports to the tools that parse kustomize's.
+ */
+export const KUSTOMIZE_VERSION = '5.8.1';

@@ -1,6 +1,6 @@
 /**
  * What some tests need from the machine, beyond Node and git: podman, helm, the reference
- * kubectl, a registry, chromium and the corpora in ../shared. `requireTool` finds one. When it
+ * kubectl, strace, a registry, chromium and the corpora in ../shared. `requireTool` finds one. When it
  * is missing, the tests that need it are skipped, loudly (a `# SKIPPING` line on stderr, saying
  * how to get it); with KUSTOMIZE_TS_REQUIRE_<TOOL>=1, or KUSTOMIZE_TS_REQUIRE_ALL=1 (as .ci/run
  * sets), a missing tool fails the test file instead, so that CI cannot pass by skipping.
@@ -67,6 +67,7 @@ const TOOLS = {
     install: 'run scripts/setup-helm.sh (or set KUSTOMIZE_TS_KUBECTL)',
     find: () => executable(process.env['KUSTOMIZE_TS_KUBECTL']) ?? besideHelm('kubectl/kubectl'),
   },
+  strace: { env: 'STRACE', what: 'strace', install: 'run scripts/setup-strace.sh (as root)', find: () => onPath('strace') },
   registry: { env: 'REGISTRY', what: 'docker-registry', install: 'run scripts/setup-registry.sh (as root)', find: () => onPath('docker-registry') },
   chromium: { env: 'BROWSER', what: 'chromium', install: 'run scripts/setup-chromium.sh (as root; or set KUSTOMIZE_TS_CHROMIUM)', find: () => executable(process.env['KUSTOMIZE_TS_CHROMIUM']) ?? onPath('chromium') },
   'starlark-corpus': {

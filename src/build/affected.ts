@@ -1,14 +1,8 @@
 import { KustomizeError } from '../errors.js';
-import { DiskFileSystem } from '../fs/disk.js';
-import type { FileSystem } from '../fs/filesystem.js';
-import { GitRepository } from '../fs/git.js';
-import { resolve } from '../fs/path.js';
-import { checkOptionNames, OPTION_NAMES, optionNames } from '../options.js';
-import { jobsOf } from './build-all.js';
-import type { BuildOptions } from './build.js';
+import { checkOptionNames, optionNames } from '../options.js';
 import { workOnRoots } from './root-threads.js';
 import type { RootCheck } from './root-work.js';
-import { byPath, findRoots, shardOf, type Shard } from './roots.js';
+import { openRevisions, revisionOptionNames, revisionThreads, type RevisionBuildOptions, type RevisionRootsOptions } from './revisions.js';
 
 /** A root whose output may differ between the two revisions `affected` compares, and why. */
 export interface AffectedRoot {
@@ -26,36 +20,16 @@ export interface AffectedRoot {
 }
 
 /** What `affected` takes besides a build's options. */
-interface AffectedOnlyOptions {
+interface AffectedOnlyOptions extends RevisionRootsOptions {
   /** the earlier revision (a commit, branch, tag, `HEAD~3`…) */
   since: string;
   /** the later revision; default: the work tree as it is, untracked files included */
   until?: string;
-  /** directories not searched for roots (see `findRoots`) */
-  exclude?: readonly string[];
-  /** only this part of the roots (of both revisions, in path order) is checked */
-  shard?: Shard;
-  /** worker threads building at the same time; default: the machine's cores */
-  jobs?: number;
-  /** the script each worker thread runs (see `buildAll`) */
-  workerScript?: string | URL;
 }
 
-export type AffectedOptions = Omit<BuildOptions, 'warn' | 'fs' | 'cache'> & AffectedOnlyOptions;
+export type AffectedOptions = RevisionBuildOptions & AffectedOnlyOptions;
 
-const AFFECTED_OPTION_NAMES = [
-  ...OPTION_NAMES.filter((name) => name !== 'warn'),
-  ...optionNames<AffectedOnlyOptions & Pick<BuildOptions, 'plugins' | 'signal'>>({
-    since: true,
-    until: true,
-    exclude: true,
-    shard: true,
-    jobs: true,
-    workerScript: true,
-    plugins: true,
-    signal: true,
-  }),
-];
+const AFFECTED_OPTION_NAMES = revisionOptionNames(optionNames<Omit<AffectedOnlyOptions, keyof RevisionRootsOptions>>({ since: true, until: true }));
 
 /**
  * The kustomization roots under `top`, a directory of a git work tree, whose output may differ
@@ -76,24 +50,14 @@ export async function* affected(top: string, options: AffectedOptions): AsyncGen
   checkOptionNames(options, AFFECTED_OPTION_NAMES, 'affected()');
   const { since, until, exclude, shard, jobs, workerScript, signal, ...buildOptions } = options;
   if (typeof since !== 'string') throw new KustomizeError('USAGE', 'affected(): the revision to compare with (since) is required');
-  const threads = { jobs: buildOptions.plugins || buildOptions.remote ? 1 : jobsOf(jobs), script: workerScript, signal };
-  const disk = new DiskFileSystem();
-  const asked = resolve(options.cwd ?? process.cwd(), top);
-  if (!disk.isDirectory(asked)) throw new KustomizeError('USAGE', `'${asked}' is not a directory`, { file: asked });
-  const dir = disk.realPath(asked);
-  const repository = GitRepository.open(dir);
-  const before = repository.resolve(since);
-  const after = until === undefined ? undefined : repository.resolve(until);
+  const threads = revisionThreads(options);
+  const { dir, before, after, differ, rootsBefore, rootsAfter, roots } = openRevisions(top, options.cwd, since, until, exclude, shard);
   // no file differs: no answer can
-  if (repository.changedFiles(before, after).length === 0) return;
-
-  const rootsBefore = rootsIn(repository.checkout(before), dir, exclude);
-  const rootsAfter = new Set(findRoots(after === undefined ? disk : repository.checkout(after), dir, exclude));
-  const all = shardOf([...new Set([...rootsBefore, ...rootsAfter])].sort(byPath), shard ?? { index: 1, count: 1 });
-  const both = all.filter((path) => rootsBefore.has(path) && rootsAfter.has(path));
-  const checks = workOnRoots(both, { dir, options: buildOptions, ...(after !== undefined && { at: after }), against: before }, threads) as AsyncGenerator<RootCheck>;
+  if (!differ) return;
+  const both = roots.filter((path) => rootsBefore.has(path) && rootsAfter.has(path));
+  const checks = workOnRoots(both, { dir, options: buildOptions, ...(after !== undefined && { at: after }), task: { kind: 'check', against: before } }, threads) as AsyncGenerator<RootCheck>;
   try {
-    for (const path of all) {
+    for (const path of roots) {
       if (!rootsBefore.has(path)) yield { path, reason: 'added', files: [] };
       else if (!rootsAfter.has(path)) yield { path, reason: 'removed', files: [] };
       else {
@@ -106,9 +70,4 @@ export async function* affected(top: string, options: AffectedOptions): AsyncGen
     // a caller that stops early stops the threads
     await checks.return(undefined);
   }
-}
-
-/** The roots under `dir` at a revision; none when it has no such directory. */
-function rootsIn(fs: FileSystem, dir: string, exclude: readonly string[] | undefined): Set<string> {
-  return new Set(fs.isDirectory(dir) ? findRoots(fs, dir, exclude) : []);
 }

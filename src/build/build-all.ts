@@ -6,10 +6,10 @@ import { resolve } from '../fs/path.js';
 import { checkOptionNames, OPTION_NAMES, optionNames } from '../options.js';
 import type { BuildOptions } from './build.js';
 import { workOnRoots } from './root-threads.js';
-import type { RootResult } from './root-work.js';
+import type { RootResult } from './root-results.js';
 import { findRoots, shardOf, type Shard } from './roots.js';
 
-export type { RootBuilt, RootFailed, RootResult } from './root-work.js';
+export type { RootBuilt, RootFailed, RootResult } from './root-results.js';
 
 /** What `buildAll` takes besides a build's options. */
 interface BuildAllOnlyOptions {
@@ -61,7 +61,7 @@ export async function* buildAll(top: string, options: BuildAllOptions = {}): Asy
   const roots = shard ? shardOf(found, shard) : found;
   // what a worker thread cannot be given keeps every build in this thread
   const inThread = jobs === 1 || !workerScript || options.fs || options.remote || options.plugins || options.cache;
-  const setup = { dir, options: inThread ? { ...buildOptions, fs, cwd } : buildOptions };
+  const setup = { dir, options: inThread ? { ...buildOptions, fs, cwd } : buildOptions, task: { kind: 'build' as const } };
   yield* workOnRoots(roots, setup, { jobs: inThread ? 1 : jobs, script: workerScript, signal }) as AsyncGenerator<RootResult>;
 }
 

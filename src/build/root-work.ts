@@ -1,41 +1,13 @@
-import { throwIfAborted } from '../abort.js';
-import { KustomizeError, type ErrorCode, type Warning } from '../errors.js';
 import { DiskFileSystem } from '../fs/disk.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { GitRepository } from '../fs/git.js';
 import { MemoizedFileSystem } from '../fs/memoized.js';
-import { isRelativePath, join, normalize, relative } from '../fs/path.js';
-import { answerOf, sameAnswer, type Question } from '../fs/questions.js';
+import { normalize, relative } from '../fs/path.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
-import type { RemoteInput } from '../load/remote/remote-source.js';
 import { BuildCache } from './build-cache.js';
-import { build, type BuildOptions } from './build.js';
-
-/** What one root of `buildAll` gave: its output as `build` prints it, or its error. */
-export type RootResult = RootBuilt | RootFailed;
-
-export interface RootBuilt {
-  /** the root, relative to the top `buildAll` was given (`.` for the top itself) */
-  path: string;
-  ok: true;
-  /** exactly what `build` prints */
-  yaml: string;
-  warnings: Warning[];
-  /** the local files the build read, relative to the top, sorted */
-  inputs: string[];
-  /** the remote references it read, with what each resolved to */
-  remote: RemoteInput[];
-  /** how long its build took */
-  ms: number;
-}
-
-export interface RootFailed {
-  path: string;
-  ok: false;
-  /** the build's error: its code and message as `build` reports them, the file relative to the top */
-  error: { code: ErrorCode; message: string; file?: string; field?: string; line?: number; column?: number; remote?: string };
-  ms: number;
-}
+import type { BuildOptions } from './build.js';
+import { diffRoot, type RootDiff } from './root-diff.js';
+import { buildRoot, type RootResult } from './root-results.js';
 
 /** What one root's build at one revision says of its output at another (`affected`). */
 export interface RootCheck {
@@ -54,9 +26,18 @@ export interface RootCheck {
 /** How many of the paths whose answers differ a check names. */
 const FILES_NAMED = 10;
 
+/** What a thread does with each root. */
+type RootTask =
+  /** builds it: {@link RootResult}s */
+  | { kind: 'build' }
+  /** builds it and checks its build against the commit `against` (`affected`): {@link RootCheck}s */
+  | { kind: 'check'; against: string }
+  /** builds it at both revisions, when the files may differ, and compares (`diffRevisions`): {@link RootDiff}s, undefined for none */
+  | { kind: 'diff'; against: string; showSecrets: boolean };
+
 /**
  * What a thread that works on roots is told (it is sent to worker threads as it is): where the
- * roots are, how to build them, and whether to check them against another revision.
+ * roots are, how to build them, and what to do with each.
  */
 export interface RootsSetup {
   /** the top the roots are relative to: absolute */
@@ -65,72 +46,28 @@ export interface RootsSetup {
   options: BuildOptions;
   /** the roots build at this commit of the repository whose work tree holds the top, rather than on `options.fs` or the disk */
   at?: string;
-  /** each root's build is checked against this commit of that repository (`affected`): the thread gives {@link RootCheck}s */
-  against?: string;
+  task: RootTask;
 }
 
+/** What a thread gives for one root. */
+export type RootWorkResult = RootResult | RootCheck | RootDiff | undefined;
+
 /**
- * The work of one thread: its file system and cache, made from the setup, and the function
- * that builds (or checks) one root with them. The tree does not change while the roots build:
- * each file is read once for all the roots the thread works on.
+ * The work of one thread: its file systems and cache, made from the setup, and the function
+ * that works on one root with them. The trees do not change while the roots build: each file is
+ * read once (and each content parsed once) for all the roots the thread works on, at both
+ * revisions.
  */
-export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (path: string) => Promise<RootResult | RootCheck> {
-  const repository = setup.at !== undefined || setup.against !== undefined ? GitRepository.open(setup.dir) : undefined;
+export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (path: string) => Promise<RootWorkResult> {
+  const { task } = setup;
+  const repository = setup.at !== undefined || task.kind !== 'build' ? GitRepository.open(setup.dir) : undefined;
   const given = setup.at !== undefined ? repository!.checkout(setup.at) : (setup.options.fs ?? new DiskFileSystem());
   const fs = given instanceof MemoizedFileSystem ? given : new MemoizedFileSystem(given);
   const options: BuildOptions = { ...setup.options, fs, cache: setup.options.cache ?? new BuildCache(), ...(signal && { signal }) };
-  if (setup.against === undefined) return (path) => buildRoot(setup.dir, path, options).then((r) => r.result);
-  const other = new MemoizedFileSystem(repository!.checkout(setup.against));
-  return (path) => checkRoot(setup.dir, path, options, other);
-}
-
-/** One root's build, as a result: its paths relative to the top; and whether the files it read are all its output depends on. */
-async function buildRoot(dir: string, path: string, options: BuildOptions): Promise<{ result: RootResult; complete: boolean }> {
-  const started = performance.now();
-  const ms = (): number => Math.round(performance.now() - started);
-  try {
-    const r = await build(path === '.' ? dir : join(dir, path), options);
-    const warnings = r.warnings.map((w) => placedFromTop(path, w));
-    return { result: { path, ok: true, yaml: r.yaml, warnings, inputs: r.inputs.map((f) => fromTop(path, f)), remote: r.remote, ms: ms() }, complete: r.inputsComplete };
-  } catch (e) {
-    throwIfAborted(options.signal);
-    const error = e instanceof KustomizeError ? placedFromTop(path, { code: e.code, message: e.message, ...e.context }) : { code: 'INTERNAL' as const, message: String(e) };
-    return { result: { path, ok: false, error, ms: ms() }, complete: decidedByFiles(error.code, options) };
-  }
-}
-
-/**
- * The errors whose cause is in the files a build read: the same files fail the same way. The
- * rest come from the outside (a fetch, a process, git, the caller), or from a build that may have
- * run a program before it failed.
- */
-const FILE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
-  'YAML_INVALID',
-  'KUSTOMIZATION_INVALID',
-  'KUSTOMIZATION_NOT_FOUND',
-  'COMPOSITION_INVALID',
-  'FILE_NOT_FOUND',
-  'FILE_INVALID',
-  'LOAD_RESTRICTED',
-  'CYCLE',
-  'RESOURCE_CONFLICT',
-  'RESOURCE_NOT_FOUND',
-  'RESOURCE_INVALID',
-  'GENERATOR_FAILED',
-  'TRANSFORMER_FAILED',
-  'PATCH_FAILED',
-  'REPLACEMENT_FAILED',
-  'VAR_FAILED',
-  'PLUGIN_DISABLED',
-  'PLUGIN_NOT_FOUND',
-  'VALIDATION_FAILED',
-  'CATALOG_INVALID',
-]);
-
-/** Whether a failed build's error is decided by the files it read: a file error, when no plugin that reads files unseen could have run. */
-function decidedByFiles(code: ErrorCode, options: BuildOptions): boolean {
-  const programs = options.enablePlugins || options.enableExec || (options.plugins?.length ?? 0) > 0;
-  return !programs && FILE_ERRORS.has(code);
+  if (task.kind === 'build') return (path) => buildRoot(setup.dir, path, options).then((r) => r.result);
+  const other = new MemoizedFileSystem(repository!.checkout(task.against));
+  if (task.kind === 'check') return (path) => checkRoot(setup.dir, path, options, other);
+  return (path) => diffRoot(setup.dir, path, options, other, task.showSecrets);
 }
 
 /**
@@ -142,23 +79,10 @@ async function checkRoot(dir: string, path: string, options: BuildOptions, other
   const recording = new RecordingFileSystem(options.fs!);
   const { complete } = await buildRoot(dir, path, { ...options, fs: recording });
   if (!complete) return { path, verdict: 'unknown', files: [] };
-  const files = new Set<string>();
-  for (const [key, then] of recording.record().answered()) {
-    const cut = key.indexOf('\0');
-    const asked = key.slice(cut + 1);
-    if (sameAnswer(then, answerOf(other, key.slice(0, cut) as Question, asked))) continue;
-    files.add(relative(dir, normalize(asked)));
-    if (files.size === FILES_NAMED) break;
-  }
-  return { path, verdict: files.size === 0 ? 'same' : 'differs', files: [...files].sort() };
-}
-
-/** What names a file relative to the root at `path` (under the top), naming it relative to the top; a file of a fetched tree stays as it is. */
-function placedFromTop<T extends { file?: string; remote?: string }>(path: string, place: T): T {
-  return place.file === undefined || place.remote || !isRelativePath(place.file) ? place : { ...place, file: fromTop(path, place.file) };
-}
-
-/** A path relative to the root at `path` (under the top), made relative to the top. */
-function fromTop(path: string, file: string): string {
-  return path === '.' ? file : normalize(`${path}/${file}`);
+  const files = recording
+    .record()
+    .differencesIn(other, FILES_NAMED)
+    .map((p) => relative(dir, normalize(p)))
+    .sort();
+  return { path, verdict: files.length === 0 ? 'same' : 'differs', files };
 }

@@ -21,7 +21,7 @@ export function workerMain(): void {
   const tell = (m: FromWorker): void => port.postMessage(m);
   const workOnRun = async (chunk: number, paths: readonly string[]): Promise<void> => {
     try {
-      for (const path of paths) tell({ kind: 'result', result: await work(path) });
+      for (const path of paths) tell({ kind: 'result', path, result: await work(path) });
     } catch (e) {
       // an aborted run just ends: the main thread has stopped waiting
       if (controller.signal.aborted) return;

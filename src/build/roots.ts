@@ -43,7 +43,8 @@ export function byPath(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function isRoot(fs: FileSystem, dir: string): boolean {
+/** Whether `dir` is a kustomization root: it holds a kustomization file whose kind is not `Component` (or which does not read). */
+export function isRoot(fs: FileSystem, dir: string): boolean {
   const names = kustomizationFilesIn(fs, dir);
   if (names.length !== 1) return names.length > 1;
   let kind: unknown;

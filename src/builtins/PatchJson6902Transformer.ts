@@ -2,12 +2,11 @@ import { KustomizeError } from '../errors.js';
 import type { Selector } from '../model/selector.js';
 import { SelectorShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
-import { applyJsonPatch, parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
+import { parseJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
+import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import { selectTargets } from '../filters/patch-targets.js';
-import { forgetLostOrigins, hideBuildState, originAnnotations, showBuildState } from '../model/build-state-annotations.js';
+import { applyJsonPatchTo, selectTargets } from '../filters/patch-targets.js';
 
 interface Json6902Config {
   target?: Selector;
@@ -48,15 +47,6 @@ export class PatchJson6902Transformer implements Transformer {
   }
 
   transform(resources: ResourceMap): void {
-    for (const r of selectTargets(resources, this.target)) {
-      const origins = originAnnotations(r);
-      showBuildState(r, origins);
-      const out = applyJsonPatch(r.view, this.ops);
-      if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', 'json patch must leave an object');
-      // kustomize applies the patch to the resource's JSON, and reads the result back
-      r.obj = jsonRoundTrip(out);
-      forgetLostOrigins(r, origins);
-      hideBuildState(r, origins);
-    }
+    applyJsonPatchTo(selectTargets(resources, this.target), this.ops, '');
   }
 }

@@ -3,13 +3,12 @@ import type { Patch } from '../kinds/kustomization.js';
 import { PatchShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { buildStateAnnotations, forgetLostOrigins, hideBuildState, originAnnotations, showBuildState } from '../model/build-state-annotations.js';
-import { applyJsonPatch, jsonPatchIfList, type JsonPatchOp } from '../patch/json6902.js';
+import { jsonPatchIfList, type JsonPatchOp } from '../patch/json6902.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { emitYaml } from '../yaml/emit.js';
-import { isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
+import type { YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
-import { applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
+import { applyJsonPatchTo, applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -63,17 +62,8 @@ export class PatchTransformer implements Transformer {
     if (this.json) {
       if (!this.args.target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
       const targets = selectTargets(resources, this.args.target);
-      for (const r of targets) {
-        r.storePreviousId();
-        const state = { ...buildStateAnnotations(r), ...originAnnotations(r) };
-        showBuildState(r, state);
-        const out = applyJsonPatch(r.view, this.json);
-        if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object, in patch ${this.args.path ?? ''}`);
-        // kustomize applies the patch to the resource's JSON, and reads the result back
-        r.obj = jsonRoundTrip(out);
-        forgetLostOrigins(r, state);
-        hideBuildState(r, state);
-      }
+      for (const r of targets) r.storePreviousId();
+      applyJsonPatchTo(targets, this.json, `, in patch ${this.args.path ?? ''}`);
       return;
     }
     for (const patch of this.smp ?? []) {

@@ -1,4 +1,5 @@
-import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, writeFileSync } from 'node:fs';
+import { makeDirectories } from '../fs/disk.js';
 import { homedir } from 'node:os';
 import { basename, join } from 'node:path';
 import { KustomizeError } from '../errors.js';
@@ -43,7 +44,7 @@ export async function executablePath(source: ExecSource, cacheDir: string): Prom
     );
   }
   const program = isArchive(platform.uri) ? await programInArchive(bytes, platform, describe) : bytes;
-  mkdirSync(dir, { recursive: true });
+  makeDirectories(dir);
   // written aside and renamed, so a concurrent build never runs half a file
   const temp = `${path}.${process.pid}-${Math.random().toString(36).slice(2)}.tmp`;
   writeFileSync(temp, program);

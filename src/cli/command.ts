@@ -43,6 +43,8 @@ export interface Command {
   hidden?: boolean;
   /** the exit code of a wrong command line (a USAGE error), when not 1 as kubectl's */
   usageExit?: number;
+  /** the exit code of any other error, when not 1 (`diff`'s 2, as diff has it) */
+  errorExit?: number;
   /** runs the command; returns the exit code (errors thrown as KustomizeError are printed by the CLI as `Error: …`, exit 1) */
   run?(args: ParsedArgs, io: CliIO): Promise<number>;
 }

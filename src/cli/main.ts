@@ -4,6 +4,7 @@ import type { CliIO, Command } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { affectedCommand } from './commands/affected.js';
 import { buildAllCommand } from './commands/build-all.js';
+import { diffCommand } from './commands/diff.js';
 import { catalogCommand } from './commands/catalog.js';
 import { consolidateCommand } from './commands/consolidate.js';
 import { completionCommands } from './commands/completion.js';
@@ -26,6 +27,7 @@ export const COMMANDS: readonly Command[] = [
   catalogCommand,
   consolidateCommand,
   createCommand,
+  diffCommand,
   editCommand,
   localizeCommand,
   versionCommand,
@@ -74,6 +76,12 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     if (first === 'help') return dispatch(command, path, inherited, [...args.slice(1), '--help'], io);
     const sub = command.subcommands.find((c) => c.name === first || c.aliases?.includes(first));
     if (!sub) {
+      // cobra refuses an unknown command only at the root; below it (`edit add foo`), a command
+      // that only groups others prints its help, as kustomize does
+      if (path.length > 1 && !command.run) {
+        io.out(help(command, path, inherited));
+        return 0;
+      }
       io.err(`Error: unknown command "${first}" for "${path.join(' ')}"\n\n${help(command, path, inherited)}`);
       return 1;
     }
@@ -88,9 +96,10 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
     return await command.run(parsed, io);
   } catch (e) {
-    if (command.usageExit === undefined || !(e instanceof KustomizeError) || e.code !== 'USAGE') throw e;
-    io.err(`Error: ${e.message}\n`);
-    return command.usageExit;
+    const exit = e instanceof KustomizeError ? (e.code === 'USAGE' ? command.usageExit : command.errorExit) : undefined;
+    if (exit === undefined) throw e;
+    io.err(`Error: ${(e as KustomizeError).message}\n`);
+    return exit;
   }
 }
 

@@ -6,8 +6,7 @@ import type { CliIO } from './command.js';
 import type { FlagSpec, ParsedArgs } from './flags.js';
 
 /** How the commands over many roots (`build-all`, `affected`) print their results. */
-const FORMATS = ['text', 'ndjson'] as const;
-type Format = (typeof FORMATS)[number];
+const FORMATS: readonly string[] = ['text', 'ndjson'];
 
 /** The flags of the commands over many roots: which roots, how many threads, the format, and the build flags. */
 export const ROOTS_FLAGS: readonly FlagSpec[] = [
@@ -28,24 +27,25 @@ interface RootsRequest {
   top: string;
   exclude: string[];
   jobs: number | undefined;
-  format: Format;
+  /** one of the formats the command takes */
+  format: string;
   shard: Shard | undefined;
   options: ReturnType<typeof optionsFromFlags>;
 }
 
-export function readRootsRequest({ flags, positional }: ParsedArgs): RootsRequest {
+export function readRootsRequest({ flags, positional }: ParsedArgs, formats = FORMATS): RootsRequest {
   if (positional.length > 1) throw new KustomizeError('USAGE', `specify one directory to search; got ${positional.length}`);
   const jobsText = flags.get('jobs') as string | undefined;
   const jobs = jobsText === undefined ? undefined : Number(jobsText);
   if (jobs !== undefined && !(Number.isInteger(jobs) && jobs >= 1)) throw new KustomizeError('USAGE', `--jobs '${jobsText}': expected a whole number of at least 1`);
   const format = (flags.get('format') as string | undefined) ?? 'text';
-  if (!(FORMATS as readonly string[]).includes(format)) throw new KustomizeError('USAGE', `--format '${format}': expected ${FORMATS.join(' or ')}`);
+  if (!formats.includes(format)) throw new KustomizeError('USAGE', `--format '${format}': expected ${formats.join(', ')}`);
   const shardText = flags.get('shard') as string | undefined;
   return {
     top: resolve(positional[0] ?? '.'),
     exclude: (flags.get('exclude') as string[] | undefined) ?? [],
     jobs,
-    format: format as Format,
+    format,
     shard: shardText === undefined ? undefined : parseShard(shardText),
     options: optionsFromFlags(flags, process.env),
   };

@@ -1,4 +1,5 @@
-import { mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { makeDirectories } from '../fs/disk.js';
 import { basename, dirname, join, resolve } from 'node:path';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { Resource } from '../model/resource.js';
@@ -21,7 +22,7 @@ export function writeBuildOutput(output: string, result: { yaml: string; resourc
 /** Writes one file (its directory created) through a temporary file renamed into place: a failed write leaves what was there. */
 export function writeTextFile(path: string, text: string): void {
   try {
-    mkdirSync(dirname(resolve(path)), { recursive: true });
+    makeDirectories(dirname(resolve(path)));
   } catch (e) {
     throw failure(path, e);
   }

@@ -38,6 +38,7 @@ export function compileComposition(loader: Loader, fileName: string, warn: (mess
     sortOptions: undefined,
     openapi: undefined,
     catalogs,
+    patches: [],
     phases: [
       { phase: 'fieldSpecs', configurations: [], crds: [] },
       { phase: 'steps', steps: (fieldSpecs) => steps.map((step) => step(fieldSpecs)) },

@@ -14,4 +14,6 @@ export interface EditContext {
   files: StagedFiles;
   /** things kustomize logs without failing (`resource x already in kustomization file`) */
   notice(message: string): void;
+  /** called by an operation that found nothing to do where kustomize then leaves the file unwritten (`remove patch` of a patch not there) */
+  nothingToWrite(): void;
 }

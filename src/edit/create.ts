@@ -1,7 +1,6 @@
 import { KustomizeError } from '../errors.js';
 import { readText, type FileSystem } from '../fs/filesystem.js';
 import { join, normalize } from '../fs/path.js';
-import { KUSTOMIZATION_API_VERSION } from '../kinds/kustomization.js';
 import { KUSTOMIZATION_FILE_NAMES } from '../load/entry.js';
 import { checkOptionNames, optionNames } from '../options.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
@@ -11,7 +10,8 @@ import { replaceFile } from './kustomization-file.js';
 import { StagedFiles } from './staged-files.js';
 import { KustomizationDocument } from './kustomization-document.js';
 import { addEntries } from './ops/entries.js';
-import { checkLabels, checkNamespace } from './validate.js';
+import { fixKustomization } from './ops/fix.js';
+import { checkNamespace, metadataWarnings } from './validate.js';
 
 /** What `kustomize create` puts in a new kustomization. */
 export interface CreateOptions {
@@ -58,9 +58,8 @@ export async function createKustomization(fs: FileSystem, dir: string, options: 
   const root = normalize(dir);
   const file = join(root, KUSTOMIZATION_FILE_NAMES[0]);
   const doc = KustomizationDocument.parse('', file);
-  const ctx: EditContext = { fs, dir: root, fileName: KUSTOMIZATION_FILE_NAMES[0], doc, files: new StagedFiles(fs), notice: options.notice ?? (() => {}) };
-  doc.set('apiVersion', KUSTOMIZATION_API_VERSION);
-  doc.set('kind', 'Kustomization');
+  const ctx: EditContext = { fs, dir: root, fileName: KUSTOMIZATION_FILE_NAMES[0], doc, files: new StagedFiles(fs), notice: options.notice ?? (() => {}), nothingToWrite: () => {} };
+  fixKustomization(ctx);
   if (options.resources?.length) addEntries(ctx, { op: 'addEntries', field: 'resources', entries: options.resources });
   if (KUSTOMIZATION_FILE_NAMES.some((name) => fs.exists(join(root, name)))) {
     throw new KustomizeError('EDIT_CONFLICT', 'kustomization file already exists', { file });
@@ -77,12 +76,14 @@ export async function createKustomization(fs: FileSystem, dir: string, options: 
   if (options.namePrefix) doc.set('namePrefix', options.namePrefix);
   if (options.nameSuffix) doc.set('nameSuffix', options.nameSuffix);
   if (options.labels && Object.keys(options.labels).length > 0) {
-    checkLabels(options.labels);
+    for (const warning of metadataWarnings('label', options.labels)) ctx.notice(warning);
     doc.set('commonLabels', options.labels);
   }
-  if (options.annotations && Object.keys(options.annotations).length > 0) doc.set('commonAnnotations', options.annotations);
-  doc.validate();
-  const text = doc.toString();
+  if (options.annotations && Object.keys(options.annotations).length > 0) {
+    for (const warning of metadataWarnings('annotation', options.annotations)) ctx.notice(warning);
+    doc.set('commonAnnotations', options.annotations);
+  }
+  const text = doc.editedText();
   replaceFile(fs, file, text);
   return { file, text };
 }

@@ -5,6 +5,7 @@ import type { EditContext } from './context.js';
 import { findKustomizationFile, replaceFiles } from './kustomization-file.js';
 import { KustomizationDocument } from './kustomization-document.js';
 import { applyEditOp, type EditOp } from './ops.js';
+import { fixKustomization } from './ops/fix.js';
 import { StagedFiles } from './staged-files.js';
 
 export interface EditOptions {
@@ -40,6 +41,7 @@ export async function editKustomization(fs: FileSystem, dir: string, ops: EditOp
   const doc = KustomizationDocument.parse(original, file);
   const notices: string[] = [];
   const files = new StagedFiles(fs);
+  let idle = 0;
   const ctx: EditContext = {
     fs,
     dir: root,
@@ -50,10 +52,12 @@ export async function editKustomization(fs: FileSystem, dir: string, ops: EditOp
       notices.push(m);
       options.notice?.(m);
     },
+    nothingToWrite: () => idle++,
   };
+  fixKustomization(ctx);
   for (const op of ops) applyEditOp(ctx, op);
-  doc.validate();
-  const text = doc.toString();
+  // when every operation found nothing to do where kustomize writes nothing, the file stays as it is
+  const text = ops.length > 0 && idle >= ops.length ? original : doc.editedText();
   const changed = files.changed();
   const rewritten = [...changed.keys()];
   if (text !== original) changed.set(file, text);

@@ -1,11 +1,15 @@
-import { Document, isMap, isScalar, isSeq, parseDocument, YAMLMap, YAMLSeq, type Node, type Pair } from 'yaml';
+import { Document, isCollection, isMap, isScalar, isSeq, parseDocument, Scalar, YAMLMap, YAMLSeq, type Node, type Pair } from 'yaml';
 import { KustomizeError } from '../errors.js';
 import { decodeKustomizationText, type RawKustomization } from '../kinds/kustomization.js';
+import { KustomizationShape } from '../kinds/shapes.js';
+import { compareYamlKeys, emitYaml } from '../yaml/emit.js';
+import type { Value, YMap } from '../yaml/value.js';
+import { FileLayout, hasOwnComments, printField } from './file-layout.js';
+import { fieldShape, isEmptyField, marshalledValue } from './marshalled-value.js';
 
 /**
- * The order kustomize writes a kustomization's fields in (its `kustfile` field order). A field
- * an edit adds goes after the nearest field before it in this order, so a new file reads the
- * way kustomize writes one and an existing file keeps the order its author chose.
+ * The order kustomize writes a kustomization's fields in (its `kustfile` field order): the
+ * fields a file does not have yet are written after those it has, in this order.
  */
 const FIELD_ORDER = [
   'apiVersion',
@@ -47,18 +51,31 @@ const FIELD_ORDER = [
 
 export type KustomizationField = (typeof FIELD_ORDER)[number];
 
+/** Every field a file may have, in the order new ones are written: kustomize's, then ours (`catalogs`). */
+const WRITE_ORDER: readonly string[] = [...FIELD_ORDER, ...Object.keys(KustomizationShape.fields).filter((f) => !(FIELD_ORDER as readonly string[]).includes(f))];
+
+/** A field's name as kustomize spells it, for a key written in any case (`RESOURCES`, `nameprefix`): Go's JSON decoding matches keys that way. */
+function fieldNamed(key: string): string | undefined {
+  if (Object.prototype.hasOwnProperty.call(KustomizationShape.fields, key)) return key;
+  const lower = key.toLowerCase();
+  return Object.keys(KustomizationShape.fields).find((f) => f.toLowerCase() === lower);
+}
+
 /** A plain value to put into the document: what `createNode` turns into YAML. */
 export type PlainValue = string | number | boolean | PlainValue[] | { [key: string]: PlainValue | undefined };
 
 /**
- * A kustomization file held as a YAML document (the `yaml` package's Document API), so that an
- * edit changes only the nodes it touches: comments, blank lines, key order, quoting and fields
- * the edit does not know stay as written.
+ * A kustomization file held as a YAML document (the `yaml` package's Document API), which edits
+ * change node by node, together with the file's text cut at its fields ({@link FileLayout}).
+ * {@link editedText} writes the file as kustomize's `edit` writes it, keeping what kustomize
+ * drops where it can: a field the edit left alone stays exactly as written, and comments
+ * inside a changed field stay inside it.
  */
 export class KustomizationDocument {
   private constructor(
     private readonly doc: Document,
     readonly file: string,
+    private readonly layout: FileLayout,
     /** whether the file indents block sequences under their key (`key:\n  - a`); kustomize does not */
     private readonly indentSeq: boolean,
     /** the blank lines the file starts with, which the `yaml` package drops */
@@ -73,9 +90,26 @@ export class KustomizationDocument {
     if (doc.contents !== null && !isMap(doc.contents)) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: the file is not a YAML mapping (in ${file})`, { file });
     }
-    const kd = new KustomizationDocument(doc, file, writesIndentedLists(text), /^(?:[ \t]*\r?\n)*/.exec(text)![0]);
+    const layout = FileLayout.of(text, doc);
+    const kd = new KustomizationDocument(doc, file, layout, writesIndentedLists(text), /^(?:[ \t]*\r?\n)*/.exec(text)![0]);
     kd.validate();
+    kd.spellKeysAsKustomize();
     return kd;
+  }
+
+  /** Keys written in another case (`RESOURCES:`) renamed to the field they name; of two keys naming one field, the last counts, as in Go. */
+  private spellKeysAsKustomize(): void {
+    const root = this.root(false);
+    if (!root) return;
+    const seen = new Map<string, Pair>();
+    for (const pair of [...root.items]) {
+      const field = fieldNamed(keyOf(pair));
+      if (!field) continue;
+      const earlier = seen.get(field);
+      if (earlier) root.items.splice(root.items.indexOf(earlier), 1);
+      seen.set(field, pair);
+      if (keyOf(pair) !== field) pair.key = new Scalar(field);
+    }
   }
 
   /** The fields, decoded and checked with the shapes the build uses (deprecated fields kept). */
@@ -128,7 +162,7 @@ export class KustomizationDocument {
     return map;
   }
 
-  /** Sets a field, keeping its place (and comments) if present, else inserting it in kustomize's order. */
+  /** Sets a field, keeping its place (and comments) if present, else adding it ({@link editedText} decides where new fields are written). */
   set(field: KustomizationField, value: PlainValue | Node): void {
     const root = this.root(true);
     const node = this.node(value);
@@ -139,14 +173,7 @@ export class KustomizationDocument {
       existing.value = node;
       return;
     }
-    const rank = FIELD_ORDER.indexOf(field);
-    let at = 0;
-    root.items.forEach((p, i) => {
-      const key = keyOf(p);
-      const r = FIELD_ORDER.indexOf(key as KustomizationField);
-      if (r >= 0 && r < rank) at = i + 1;
-    });
-    root.items.splice(at, 0, this.doc.createPair(field, node));
+    root.items.push(this.doc.createPair(field, node));
   }
 
   /**
@@ -171,9 +198,42 @@ export class KustomizationDocument {
     return this.doc.createNode(sortKeys(value as PlainValue)) as Node;
   }
 
+  /** The whole document as the `yaml` package prints it (comments kept, untouched formatting mostly kept). */
   toString(): string {
     if (this.doc.contents === null) return '';
     return this.leadingBlankLines + this.doc.toString({ indentSeq: this.indentSeq, lineWidth: 0 });
+  }
+
+  /**
+   * The file as kustomize's `edit` writes it: the fields the file had, in its order, each with
+   * the comment lines above it; empty fields left out (their comments stay); new fields after
+   * them in kustomize's order. A field the edit did not change is its text as written; a
+   * changed or new one is written as kustomize marshals it (block style, keys sorted, empty
+   * struct fields dropped), or, when it has comments inside, printed with them in block style.
+   */
+  editedText(): string {
+    const values = this.validate() as unknown as YMap;
+    const pairs = new Map((this.root(false)?.items ?? []).map((p) => [keyOf(p), p]));
+    const present = (field: string) => {
+      const pair = pairs.get(field);
+      return pair && !isEmptyField(values[field], fieldShape(field)) ? pair : undefined;
+    };
+    const parts = [this.layout.header];
+    const written = new Set<string>();
+    for (const f of this.layout.fields) {
+      parts.push(f.prefix);
+      const field = fieldNamed(f.key) ?? f.key;
+      if (written.has(field)) continue;
+      written.add(field);
+      const pair = present(field);
+      if (pair) parts.push(f.key === field && printField(pair) === f.print ? f.text : writeField(field, pair, values[field]!));
+    }
+    parts.push(this.layout.trailer);
+    for (const field of WRITE_ORDER) {
+      const pair = written.has(field) ? undefined : present(field);
+      if (pair) parts.push(writeField(field, pair, values[field]!));
+    }
+    return joinLines(parts);
   }
 
   private root(create: true): YAMLMap;
@@ -190,6 +250,43 @@ export class KustomizationDocument {
 /** A map entry's key as text: parsed keys are scalar nodes, keys added by `set` plain strings. */
 export function keyOf(pair: Pair): string {
   return String(isScalar(pair.key) ? pair.key.value : pair.key);
+}
+
+/** A changed or new field as kustomize writes it, or with the comments it has inside kept (see {@link KustomizationDocument.editedText}). */
+function writeField(field: string, pair: Pair, value: Value): string {
+  if (!hasOwnComments(pair)) return emitYaml({ [field]: marshalledValue(value, fieldShape(field)) });
+  const copy = pair.clone();
+  copy.key = new Scalar(field);
+  asKustomizeWrites(copy.value as Node | null);
+  return printField(copy, { kustomizeStyle: true });
+}
+
+/** Block style, map keys in kustomize's order, in place. */
+function asKustomizeWrites(node: Node | null): void {
+  if (!isCollection(node)) return;
+  if (node.flow && node.items.length > 0) {
+    node.flow = false;
+    // the comment after a flow collection (`{app: web} # the app`) goes above its first item
+    if (node.comment) {
+      node.commentBefore = [node.commentBefore, node.comment].filter(Boolean).join('\n');
+      node.comment = undefined;
+    }
+  }
+  if (isMap(node)) {
+    node.items.sort((a, b) => compareYamlKeys(keyOf(a), keyOf(b)));
+    for (const pair of node.items) asKustomizeWrites(pair.value as Node | null);
+  } else for (const item of node.items) asKustomizeWrites(item as Node | null);
+}
+
+/** Pieces of text joined so that each non-empty piece starts on a line of its own. */
+function joinLines(parts: string[]): string {
+  let out = '';
+  for (const part of parts) {
+    if (part === '') continue;
+    if (out !== '' && !out.endsWith('\n')) out += '\n';
+    out += part;
+  }
+  return out;
 }
 
 /** Whether the file's block lists are all indented under their keys (kustomize writes them flush). */

@@ -21,29 +21,25 @@ function qualifiedNameProblem(key: string): string | undefined {
   return undefined;
 }
 
-export function checkLabels(labels: Record<string, string>): void {
-  for (const [key, value] of Object.entries(labels)) {
-    const keyProblem = qualifiedNameProblem(key);
-    if (keyProblem) throw new KustomizeError('EDIT_INVALID', `metadata.labels: Invalid value: "${key}": ${keyProblem}`);
-    if (value.length > 63) throw new KustomizeError('EDIT_INVALID', `metadata.labels: Invalid value: "${value}": must be no more than 63 characters`);
-    if (value !== '' && !NAME_PART.test(value)) {
-      throw new KustomizeError(
-        'EDIT_INVALID',
-        `metadata.labels: Invalid value: "${value}": a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character`,
-      );
+/**
+ * What Kubernetes would refuse in labels or annotations, as warnings: kustomize's own
+ * validator accepts every key and value (`key:v1:v2`, `owls:not cute`), and so does the edit;
+ * the API server is the one to refuse them, when the objects are applied.
+ */
+export function metadataWarnings(kind: 'label' | 'annotation', pairs: Record<string, string>): string[] {
+  const field = kind === 'label' ? 'metadata.labels' : 'metadata.annotations';
+  const warnings: string[] = [];
+  const warn = (value: string, problem: string) => warnings.push(`Warning: ${field}: Invalid value: "${value}": ${problem} (written as given; Kubernetes will refuse it)`);
+  for (const [key, value] of Object.entries(pairs)) {
+    const keyProblem = qualifiedNameProblem(kind === 'label' ? key : key.toLowerCase());
+    if (keyProblem) warn(key, keyProblem);
+    if (kind !== 'label') continue;
+    if (value.length > 63) warn(value, 'must be no more than 63 characters');
+    else if (value !== '' && !NAME_PART.test(value)) {
+      warn(value, "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character");
     }
   }
-}
-
-export function checkLabelKeys(keys: string[]): void {
-  checkLabels(Object.fromEntries(keys.map((k) => [k, ''])));
-}
-
-export function checkAnnotationKeys(keys: string[]): void {
-  for (const key of keys) {
-    const problem = qualifiedNameProblem(key.toLowerCase());
-    if (problem) throw new KustomizeError('EDIT_INVALID', `metadata.annotations: Invalid value: "${key}": ${problem}`);
-  }
+  return warnings;
 }
 
 export function checkNamespace(namespace: string): void {

@@ -7,8 +7,10 @@ import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch
 import type { OpenApiSchema } from '../openapi/schema.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ParseDocuments } from '../yaml/parse.js';
-import { cloneValue, isMap, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
 import { stringMapText } from '../yaml/string-map.js';
+import { objectWithBuildState, takeObjectWithBuildState } from '../model/build-state-annotations.js';
+import { applyJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 
 /** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
 export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
@@ -50,9 +52,9 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
   const deleted: Resource[] = [];
   for (const r of targets) {
     if (options.allowNameChange || options.allowKindChange) r.storePreviousId();
-    const result = applySmpToResource(r.view, patch, schema, options);
+    const result = applySmpToResource(objectWithBuildState(r), patch, schema, options);
     if (isDeleted(result)) deleted.push(r);
-    else r.obj = result;
+    else takeObjectWithBuildState(r, result);
   }
   resources.removeAll(deleted);
   resources.edited(deleted.length === 0 ? targets : targets.filter((r) => !deleted.includes(r)));
@@ -86,4 +88,18 @@ export function patchAsCopied(patch: YMap): YMap {
     else delete copiedMeta[field];
   }
   return copy;
+}
+
+/**
+ * Applies a JSON patch to each of `targets`, as kustomize does: the patch sees the build state
+ * and the origins in the annotations; the build state is put back afterwards. `patch` names it
+ * in the error for a patch that leaves no object.
+ */
+export function applyJsonPatchTo(targets: readonly Resource[], ops: JsonPatchOp[], patch: string): void {
+  for (const r of targets) {
+    const out = applyJsonPatch(objectWithBuildState(r, { origins: true }), ops);
+    if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object${patch}`);
+    // kustomize applies the patch to the resource's JSON, and reads the result back
+    takeObjectWithBuildState(r, jsonRoundTrip(out), { restore: true, origins: true });
+  }
 }

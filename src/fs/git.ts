@@ -40,8 +40,14 @@ export class GitRepository {
   resolve(rev: string): string {
     if (rev.startsWith('-')) throw new KustomizeError('USAGE', `a revision cannot start with '-': '${rev}'`);
     const resolved = runGit(this.top, ['rev-parse', '--verify', '--quiet', '--end-of-options', `${rev}^{commit}`]);
-    if (resolved.status !== 0) throw new KustomizeError('USAGE', `unknown revision '${rev}'${gitSaid(resolved.stderr)}`);
-    return resolved.stdout.toString('utf8').trim();
+    if (resolved.status === 0) return resolved.stdout.toString('utf8').trim();
+    // a shallow clone may name a commit it does not hold (a branch's base, HEAD~5)
+    const shallow = runGit(this.top, ['rev-parse', '--is-shallow-repository']).stdout.toString('utf8').trim() === 'true';
+    if (!shallow) throw new KustomizeError('USAGE', `unknown revision '${rev}'${gitSaid(resolved.stderr)}`);
+    // a ref names its commit without the commit being here
+    const named = runGit(this.top, ['rev-parse', '--verify', '--quiet', '--end-of-options', rev]);
+    const commit = named.status === 0 ? `commit ${named.stdout.toString('utf8').trim()} ('${rev}')` : `revision '${rev}'`;
+    throw new KustomizeError('USAGE', `${commit} is not in this shallow clone (${this.top}): fetch it, with git fetch --unshallow or git fetch --deepen=N`);
   }
 
   /**

@@ -95,6 +95,19 @@ export class InputRecord {
     return files;
   }
 
+  /** The paths (at most `limit` of them) that `fs` answers a question about otherwise than then. */
+  differencesIn(fs: FileSystem, limit: number): string[] {
+    const paths = new Set<string>();
+    for (const [key, then] of this.answers) {
+      const cut = key.indexOf('\0');
+      const path = key.slice(cut + 1);
+      if (paths.has(path) || sameAnswer(then, answerOf(fs, key.slice(0, cut) as Question, path))) continue;
+      paths.add(path);
+      if (paths.size === limit) break;
+    }
+    return [...paths];
+  }
+
   /** Whether `fs` answers every question as it did then: a build asking them again would see the same input. */
   holdsIn(fs: FileSystem): boolean {
     for (const [key, then] of this.answers) {

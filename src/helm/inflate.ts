@@ -58,15 +58,43 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
 
 /**
  * Reads every file of the chart's directory through the build's file system, as helm will read
- * them: so the build's inputs (and a cache's record) name them.
+ * them: so the build's inputs (and a cache's record) name them. helm's loader follows symlinks,
+ * to files and to directories, and reads them by the link's path; so does this, stopping at a
+ * directory that is its own ancestor (helm fails on such a loop). Only regular files are read (a
+ * FIFO would block; helm refuses it), and one that cannot be read is left for helm to report.
  */
-function readChart(fs: FileSystem, dir: string): void {
+function readChart(fs: FileSystem, dir: string, ancestors: ReadonlySet<string> = new Set()): void {
+  const real = realPathOrUndefined(fs, dir);
+  if (real === undefined || ancestors.has(real)) return;
+  const within = new Set(ancestors).add(real);
   for (const name of fs.readDir(dir)) {
     const path = join(dir, name);
-    if (fs.entryType?.(path) === 'symlink') continue;
-    if (fs.isDirectory(path)) readChart(fs, path);
-    else fs.readFile(path);
+    if (fs.isDirectory(path)) readChart(fs, path, within);
+    else if (isRegularFile(fs, path)) {
+      try {
+        fs.readFile(path);
+      } catch {
+        // helm reports it, in its words
+      }
+    }
   }
+}
+
+function realPathOrUndefined(fs: FileSystem, path: string): string | undefined {
+  try {
+    return fs.realPath(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `path`, its symlinks followed, is a regular file (true when the file system cannot tell). */
+function isRegularFile(fs: FileSystem, path: string): boolean {
+  if (!fs.entryType) return true;
+  const type = fs.entryType(path);
+  if (type !== 'symlink') return type === 'file';
+  const real = realPathOrUndefined(fs, path);
+  return real !== undefined && fs.entryType(real) === 'file';
 }
 
 /** The values helm gets: the values file copied, or merged with `valuesInline` when there are inline values. */

@@ -14,7 +14,9 @@ import { resourcesFromText, resourcesFromValues } from '../model/resource-factor
 import { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
-import type { Generator, Transformer } from '../plugins/plugin.js';
+import { groupedPlugin, type Generator, type GroupedPlugin, type Transformer } from '../plugins/plugin.js';
+import { ResourceSelector, type Selector } from '../model/selector.js';
+import { isMap } from '../yaml/value.js';
 import type { ConfigEntries, Phase, Plan, PlanStep, StepConfig } from '../plan/plan.js';
 import { Accumulator } from './accumulator.js';
 import type { BuildContext } from './context.js';
@@ -44,6 +46,8 @@ type NestedJoin = 'base' | 'onto' | 'generated' | 'replacing' | 'discarded';
 
 class PlanRun {
   private readonly resolution: PluginResolution;
+  /** the `patches:` entries (by field) applied to group executables' configs, which do not run on resources */
+  private readonly virtualPatches = new Set<string>();
 
   constructor(
     private readonly plan: Plan,
@@ -271,10 +275,17 @@ class PlanRun {
       });
   }
 
-  /** Runs a phase's steps: every one configured first, as kustomize does, then each in order, adjacent transformers joined. */
+  /**
+   * Runs a phase's steps: every one configured first, as kustomize does, the steps of one group
+   * executable made one (with `patches:` applied to their configs), then each in order, adjacent
+   * transformers joined; a phase of generators ends with the transforms its group executables
+   * owe once every generator ran (the KEP's phase 6).
+   */
   private async runSteps(steps: readonly PlanStep[], acc: Accumulator): Promise<void> {
-    const ready: ReadyStep[] = [];
-    for (const s of steps) ready.push(await this.configure(s));
+    const configured: ReadyStep[] = [];
+    for (const s of steps) configured.push(await this.configure(s));
+    const ready = await this.groupSteps(configured);
+    const generatorGroups: ConfiguredStep<Generator>[] = [];
     for (let i = 0; i < ready.length; i++) {
       const s = ready[i]!;
       if (s.run === 'nested') {
@@ -282,6 +293,7 @@ class PlanRun {
       } else if (s.role === 'generator') {
         const generated = await runGenerator(s.step, this.ctx);
         this.absorbGenerated(acc, generated, s.step.origin);
+        if (groupedPlugin(s.step.plugin)) generatorGroups.push(s.step);
       } else if (s.role === 'validator') {
         await runValidator(s.step, acc.resources);
       } else {
@@ -289,6 +301,44 @@ class PlanRun {
         for (let next; (next = ready[i + 1]) && next.run === 'plugin' && next.role === 'transformer'; i++) joined.push(next.step);
         await runTransformers(joined, acc.resources, this.ctx);
       }
+    }
+    const implicit = generatorGroups.map((step) => ({ ...step, plugin: groupedPlugin(step.plugin)!.afterGenerators() }));
+    if (implicit.length > 0) await runTransformers(implicit, acc.resources, this.ctx);
+  }
+
+  /**
+   * The steps with those of one group executable (the same role, the same key) made one, in
+   * the first one's place. `patches:` entries whose target selects their configs (the KEP's
+   * virtual resources) are applied to those configs now, and do not run on the resources.
+   */
+  private async groupSteps(steps: readonly ReadyStep[]): Promise<ReadyStep[]> {
+    const firsts = new Map<string, GroupedPlugin>();
+    const out: ReadyStep[] = [];
+    for (const s of steps) {
+      const grouped = s.run === 'plugin' ? groupedPlugin(s.step.plugin) : undefined;
+      const key = grouped && `${s.role} ${grouped.groupKey}`;
+      const first = key && firsts.get(key);
+      if (first) first.absorb(grouped!);
+      else {
+        if (key) firsts.set(key, grouped!);
+        out.push(s);
+      }
+    }
+    for (const grouped of firsts.values()) await this.patchVirtual(grouped.configs);
+    return out.filter((s) => !(s.run === 'plugin' && s.step.field && this.virtualPatches.has(s.step.field)));
+  }
+
+  /** Applies the `patches:` entries whose target selects some of `configs` to them, noting each as spent on virtual resources. */
+  private async patchVirtual(configs: readonly Resource[]): Promise<void> {
+    const map = new ResourceMap();
+    map.appendAll([...configs]);
+    for (const patch of this.plan.patches) {
+      const target = patch.config.view['target'];
+      if (!isMap(target) || new ResourceSelector(target as Selector).select(map).length === 0) continue;
+      const step = await configureStep(patch, 'transformer', this.ctx, this.resolution);
+      await inStage('TRANSFORMER_FAILED', step, () => step.plugin.transform(map, step.context));
+      map.settle();
+      this.virtualPatches.add(patch.field!);
     }
   }
 

@@ -62,7 +62,7 @@ export class FieldSteps {
     const add = (field: string, kind: string, config: YMap, shown?: YMap) => out.push(this.step(field, kind, config, shown));
     const psm = k.patchesStrategicMerge ?? [];
     if (psm.length > 0) add('patchesStrategicMerge', PatchStrategicMergeTransformer.kind, { paths: psm });
-    (k.patches ?? []).forEach((p, i) => add(`patches[${i}]`, PatchTransformer.kind, patchConfig(p)));
+    out.push(...this.patches());
     if (k.namespace) add('namespace', NamespaceTransformer.kind, { namespace: k.namespace, fieldSpecs: specs(tc.namespace) });
     if (k.namePrefix) add('namePrefix', PrefixTransformer.kind, { prefix: k.namePrefix, fieldSpecs: specs(tc.namePrefix) });
     if (k.nameSuffix) add('nameSuffix', SuffixTransformer.kind, { suffix: k.nameSuffix, fieldSpecs: specs(tc.nameSuffix) });
@@ -82,6 +82,11 @@ export class FieldSteps {
       add('replacements', ReplacementTransformer.kind, config, shown);
     }
     return out;
+  }
+
+  /** The `patches:` entries, a PatchTransformer step each. */
+  patches(): StepConfig[] {
+    return (this.k.patches ?? []).map((p, i) => this.step(`patches[${i}]`, PatchTransformer.kind, patchConfig(p)));
   }
 
   private step(field: string, kind: string, fields: YMap, shown: YMap = fields): StepConfig {

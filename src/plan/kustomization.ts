@@ -23,6 +23,7 @@ export function compileKustomization(k: Kustomization, loader: Loader, fileName:
     sortOptions: k.sortOptions,
     openapi: k.openapi,
     catalogs: (k.catalogs ?? []).map((reference) => ({ reference, loader })),
+    patches: fields.patches(),
     phases: [
       { phase: 'resources', entries: k.resources ?? [] },
       { phase: 'fieldSpecs', configurations: k.configurations ?? [], crds: k.crds ?? [] },

@@ -23,6 +23,11 @@ export interface Plan {
   readonly openapi: Kustomization['openapi'];
   /** the catalogs its steps' plugins are also looked for in */
   readonly catalogs: readonly CatalogEntry[];
+  /**
+   * its `patches:` entries as the steps of its transformer phase: those whose target selects
+   * the config of a group executable patch that config instead (the KEP's virtual resources)
+   */
+  readonly patches: readonly StepConfig[];
   readonly phases: readonly Phase[];
 }
 

@@ -1,6 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
+import { takeObjectWithBuildState } from '../model/build-state-annotations.js';
 import { BEHAVIOR_ANNOTATION, NEEDS_HASH_ANNOTATION } from './resource-list.js';
 
 /**
@@ -10,6 +11,8 @@ import { BEHAVIOR_ANNOTATION, NEEDS_HASH_ANNOTATION } from './resource-list.js';
  */
 export function generatedResources(resources: Resource[], describe: string): Resource[] {
   for (const r of resources) {
+    // the build state a generator gives, as kustomize takes it: in its annotations
+    takeObjectWithBuildState(r, r.view);
     const meta = r.metadata();
     const ann = r.stringMap('annotations');
     if (!ann || !meta) continue;
@@ -32,8 +35,9 @@ export function generatedResources(resources: Resource[], describe: string): Res
 
 /**
  * Takes a transformer plugin's output as the new state of the map, matching by id: a resource
- * that comes back keeps its place (and its build history) with the new content, a new id is
- * appended, and an id that does not come back is removed.
+ * that comes back keeps its place with the new content (its build state read from the
+ * annotations the plugin kept, as kustomize does), a new id is appended, and an id that does
+ * not come back is removed.
  */
 export function applyTransformerOutput(resources: ResourceMap, output: Resource[], describe: string): void {
   const seen = new Set<string>();
@@ -47,11 +51,13 @@ export function applyTransformerOutput(resources: ResourceMap, output: Resource[
   const byKey = new Map(resources.resources().map((r) => [r.id.key, r] as const));
   for (const out of output) {
     const existing = byKey.get(out.id.key);
+    // what comes back is the resource as kustomize has it: its build state is what its annotations say
     if (!existing) {
+      takeObjectWithBuildState(out, out.view);
       added.push(out);
       continue;
     }
-    existing.obj = out.view;
+    takeObjectWithBuildState(existing, out.view);
     if (out.origin) existing.origin = out.origin;
     if (out.transformations) existing.transformations = out.transformations;
   }

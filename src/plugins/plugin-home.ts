@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { ResId } from '../model/resid.js';
 
 /**
@@ -17,6 +17,14 @@ export function pluginHome(explicit?: string): string | undefined {
     join(home, 'kustomize', 'plugin'),
   ];
   return candidates.find((c): c is string => !!c && existsSync(c));
+}
+
+/**
+ * Where the generators and transformers KEP puts its plugins, one executable per API group:
+ * `$XDG_CONFIG_HOME/kustomize/plugins` (`~/.config/kustomize/plugins` without it).
+ */
+export function groupExecutableDir(): string {
+  return resolve(process.env['XDG_CONFIG_HOME'] || join(homedir(), '.config'), 'kustomize', 'plugins');
 }
 
 /** `<home>/<group>/<version>/<lowercase kind>/<Kind>`, the path a plugin of this config's type is looked up at. */

@@ -61,6 +61,28 @@ export function joinsWith(first: Transformer, next: Transformer): Transformer | 
 }
 
 /**
+ * A plugin that runs once for all the configs that name it in one phase of a kustomization:
+ * the KEP's group executables, one call per API group. The pipeline gives the first of them
+ * the configs of the others, which it drops, and lets `patches:` reach the configs first. Not
+ * part of the plugin contract.
+ */
+export interface GroupedPlugin {
+  /** plugins of one phase with the same key run as one, in the first one's place */
+  readonly groupKey: string;
+  /** its configs, in order (the virtual resources `patches:` may reach) */
+  readonly configs: readonly Resource[];
+  /** Takes the configs of `other` (of the same key) after its own. */
+  absorb(other: GroupedPlugin): void;
+  /** What runs once every generator of its phase has run, when it is a generator (the KEP's implicit transform). */
+  afterGenerators(): Transformer;
+}
+
+/** The plugin as a {@link GroupedPlugin}, when it is one. */
+export function groupedPlugin(plugin: Generator | Transformer): GroupedPlugin | undefined {
+  return 'groupKey' in plugin && typeof plugin.groupKey === 'string' ? (plugin as unknown as GroupedPlugin) : undefined;
+}
+
+/**
  * Makes a configured plugin from its config object. Builtins, in-process plugins (ES modules
  * or registered through the library API) and the runtimes of external plugins all have this
  * shape: what they return implements `generate`, `transform` or both.

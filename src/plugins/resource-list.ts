@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import type { ResId } from '../model/resid.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
+import { objectWithBuildState } from '../model/build-state-annotations.js';
 import { emitYaml } from '../yaml/emit.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { cloneValue, isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
@@ -39,9 +40,9 @@ function idAnnotationValue(id: ResId): string {
     .join('');
 }
 
-/** A resource's object with the given extra annotations (a copy; the resource is untouched). */
+/** A resource's object as kustomize gives it to a plugin, its build state and the given extra annotations in it (a copy; the resource is untouched). */
 function annotated(r: Resource, extra: Record<string, string>): YMap {
-  const obj = cloneValue(r.view);
+  const obj = cloneValue(objectWithBuildState(r));
   let meta = obj['metadata'];
   if (!isMap(meta)) meta = obj['metadata'] = {};
   let ann = meta['annotations'];

@@ -6,6 +6,11 @@ import { outputTooLargeReason, runProcess, stderrTail, type ProcessRequest } fro
  * PLUGIN_FAILED error naming the plugin, with the end of its stderr.
  */
 export async function runPluginProcess(req: ProcessRequest & { describe: string }): Promise<string> {
+  return (await runPluginProcessExiting(req, [0])).stdout;
+}
+
+/** {@link runPluginProcess}, an exit status in `accepted` being the plugin's answer rather than a failure. */
+export async function runPluginProcessExiting(req: ProcessRequest & { describe: string }, accepted: readonly number[]): Promise<{ stdout: string; code: number }> {
   let result;
   try {
     result = await runProcess(req);
@@ -18,9 +23,9 @@ export async function runPluginProcess(req: ProcessRequest & { describe: string 
     throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: timed out after ${req.timeout}s (raise it with --plugin-timeout)${stderrTail(result.stderr)}`);
   }
   if (result.outputTooLarge) throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: ${outputTooLargeReason(req)}${stderrTail(result.stderr)}`);
-  if (result.code !== 0) {
+  if (result.code === null || !accepted.includes(result.code)) {
     const status = result.code === null ? `signal ${result.signal}` : `exit status ${result.code}`;
     throw new KustomizeError('PLUGIN_FAILED', `${req.describe}: couldn't execute function: ${status}${stderrTail(result.stderr)}`);
   }
-  return result.stdout;
+  return { stdout: result.stdout, code: result.code };
 }

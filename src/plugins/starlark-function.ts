@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { dirname, join } from '../fs/path.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
+import { objectWithBuildState } from '../model/build-state-annotations.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import { runStarlarkFunction } from '../starlark/krm.js';
 import { cloneValue, type Value, type YMap } from '../yaml/value.js';
@@ -34,7 +35,7 @@ export class StarlarkFunction implements Generator, Transformer {
   }
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
-    applyTransformerOutput(resources, this.run(resources.resources().map((r) => cloneValue(r.view)), ctx), this.describe);
+    applyTransformerOutput(resources, this.run(resources.resources().map((r) => cloneValue(objectWithBuildState(r))), ctx), this.describe);
   }
 
   private run(items: YMap[], ctx: PluginContext): Resource[] {

@@ -222,6 +222,30 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
     });
 
 
+    test('-o PATH that cannot be made fails at once, naming it: under /proc, under a file, without permission', async () => {
+      const dir = tmpDir();
+      nodeFs.writeFileSync(nodePath.join(dir, 'file'), 'a file\n');
+      const locked = nodePath.join(dir, 'locked');
+      nodeFs.mkdirSync(locked, { mode: 0o555 });
+      // the way there open to anyone: only the last directory is closed
+      for (const open of [tmpRoot, dir]) nodeFs.chmodSync(open, 0o755);
+      // as root every directory is writable: the last case runs as nobody there
+      const asOther = process.getuid?.() === 0 ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'] : [];
+      const cases: [string[], string, RegExp][] = [
+        [[], '/proc/kts-nowhere/out.yaml', /ENOENT: no such file or directory, mkdir '\/proc\/kts-nowhere'/],
+        [[], nodePath.join(dir, 'file', 'sub', 'out.yaml'), /ENOTDIR: not a directory, mkdir '.*\/file\/sub'/],
+        [asOther, nodePath.join(locked, 'sub', 'out.yaml'), /EACCES: permission denied, mkdir '.*\/locked\/sub'/],
+      ];
+      for (const [prefix, out, message] of cases) {
+        const args = ['build', fixture('secret-generator'), '-o', out];
+        const r = prefix.length ? await run(prefix[0]!, [...prefix.slice(1), process.execPath, BIN, ...args]) : await cli(args);
+        assert.equal(r.status, 1, `${out}: ${r.stderr}`);
+        assert.equal(r.stdout, '');
+        assert.match(r.stderr, new RegExp(`^Error: writing '${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}': ${message.source}\n$`));
+      }
+      assert.deepEqual(nodeFs.readdirSync(locked), [], 'nothing half-written');
+    });
+
     function readTree(dir: string): Record<string, string> {
       const out: Record<string, string> = {};
       for (const f of nodeFs.readdirSync(dir).sort()) out[f] = nodeFs.readFileSync(nodePath.join(dir, f), 'utf8');

@@ -8,7 +8,7 @@ import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Command } from '../../src/cli/command.js';
 import { COMMANDS, main } from '../../src/cli/main.js';
-import { VERSION } from '../../src/options.js';
+import { KUSTOMIZE_VERSION, VERSION } from '../../src/options.js';
 
 async function run(...args: string[]) {
   let out = '';
@@ -63,14 +63,27 @@ describe('help: flags', () => {
 });
 
 describe('version', () => {
-  test('plain, --short (deprecated), -o yaml|json', async () => {
-    assert.equal((await run('version')).out, `kustomize-ts v${VERSION}\n`);
+  test('plain, --short (deprecated), -o yaml|json: the kustomize version followed, then ours', async () => {
+    assert.equal((await run('version')).out, `v${KUSTOMIZE_VERSION} (kustomize-ts v${VERSION})\n`);
     const short = await run('version', '--short');
-    assert.equal(short.out, `{kustomize-ts/v${VERSION}     }\n`);
+    // Go's %v of kustomize's short provenance: version, commit, date, os, arch, Go version
+    assert.equal(short.out, `{kustomize/v${KUSTOMIZE_VERSION}  kustomize-ts/v${VERSION}   }\n`);
     assert.equal(short.err, 'Flag --short has been deprecated, and will be removed in the future.\n');
-    const json = JSON.parse((await run('version', '-o', 'json')).out);
-    assert.deepEqual(json, { version: `kustomize-ts/v${VERSION}`, goOs: process.platform, goArch: process.arch, nodeVersion: process.version });
-    assert.equal((await run('version', '-oyaml')).out, `version: kustomize-ts/v${VERSION}\ngoOs: ${process.platform}\ngoArch: ${process.arch}\nnodeVersion: ${process.version}\n\n`);
+    const goArch = { x64: 'amd64', arm64: 'arm64' }[process.arch as string] ?? process.arch;
+    const fields = {
+      version: `kustomize/v${KUSTOMIZE_VERSION}`,
+      gitCommit: 'unknown',
+      buildDate: 'unknown',
+      goOs: process.platform,
+      goArch,
+      kustomizeTsVersion: `v${VERSION}`,
+      nodeVersion: process.version,
+    };
+    const json = (await run('version', '-o', 'json')).out;
+    assert.deepEqual(Object.entries(JSON.parse(json) as object), Object.entries(fields), 'kustomize\'s fields in its order, then ours');
+    assert.ok(json.endsWith('\n}\n'));
+    const yaml = (await run('version', '-oyaml')).out;
+    assert.equal(yaml, `${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n\n`);
     assert.equal((await run('version', '--short', '-o', 'json')).err, 'Flag --short has been deprecated, and will be removed in the future.\nError: --short and --output are mutually exclusive\n');
   });
 });

@@ -2,7 +2,7 @@
  * The two ways docs/repositories.md spreads a repository over machines, run here: the Kubernetes
  * Indexed Job of examples/shards/kubernetes (its kustomizations built by kustomize-ts as kubectl
  * builds them, then each pod's script run as its pod would run it) and the CI matrix of
- * examples/shards/github-actions.yml (its render step run for each matrix entry). The shards
+ * examples/ci/render-shards.yml (its render step run for each matrix entry). The shards
  * together must render every root of a repository once, as one build-all does.
  */
 import assert from 'node:assert/strict';
@@ -120,9 +120,9 @@ describe('the Kubernetes Indexed Job of examples/shards/kubernetes', () => {
   }
 });
 
-describe('the CI matrix of examples/shards/github-actions.yml', () => {
+describe('the CI matrix of examples/ci/render-shards.yml', () => {
   test('its jobs, one per matrix entry, render every root once', () => {
-    const workflow = parse(readFileSync(join(EXAMPLES, 'github-actions.yml'), 'utf8')) as {
+    const workflow = parse(readFileSync(join(REPO, 'examples', 'ci', 'render-shards.yml'), 'utf8')) as {
       jobs: { render: { strategy: { matrix: { shard: number[] } }; steps: { name?: string; run?: string }[] } };
     };
     const { strategy, steps } = workflow.jobs.render;

@@ -10,10 +10,10 @@ import { DEPLOYMENT, SERVICE, project } from './helpers.js';
 const BASE = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
 
 describe('edit add resource', () => {
-  test('expands globs and appends in directory order, keeping the rest of the file', async () => {
+  test('expands globs and appends in directory order, keeping the rest of the file; a new field goes at the end', async () => {
     const p = project({ 'kustomization.yaml': `${BASE}# the app\nnamePrefix: dev-\n`, 'web-deploy.yaml': DEPLOYMENT, 'web-svc.yaml': SERVICE });
     await p.ok('edit', 'add', 'resource', 'web-*.yaml');
-    assert.equal(p.read(), `${BASE}resources:\n- web-deploy.yaml\n- web-svc.yaml\n# the app\nnamePrefix: dev-\n`);
+    assert.equal(p.read(), `${BASE}# the app\nnamePrefix: dev-\nresources:\n- web-deploy.yaml\n- web-svc.yaml\n`);
     assert.match(await p.built(), /name: dev-web/);
   });
 
@@ -77,7 +77,8 @@ describe('edit add component|base|transformer|generator|configuration', () => {
     await p.ok('edit', 'add', 'configuration', 'conf.yaml');
     const r = await p.ok('edit', 'add', 'transformer', 'nothing*.yaml');
     assert.equal(r.err, 'nothing*.yaml has no match\n');
-    assert.equal(p.read(), `${BASE}resources:\n- web.yaml\nconfigurations:\n- conf.yaml\ngenerators:\n- g1.yaml\ntransformers:\n- t1.yaml\n`);
+    // each command appends its new field after the fields the file has
+    assert.equal(p.read(), `${BASE}resources:\n- web.yaml\ntransformers:\n- t1.yaml\ngenerators:\n- g1.yaml\nconfigurations:\n- conf.yaml\n`);
     const yaml = await p.built();
     assert.match(yaml, /name: t-gen-/);
     assert.match(yaml, /name: t-web/);
@@ -148,10 +149,23 @@ describe('edit add label|annotation', () => {
     await p.fails('must specify label', 'edit', 'add', 'label');
     await p.fails("invalid label: ':nokey' (need k:v pair where v may be quoted)", 'edit', 'add', 'label', ':nokey');
     await p.fails("invalid annotation: ':nokey' (need k:v pair where v may be quoted)", 'edit', 'add', 'annotation', ':nokey');
-    await p.fails(
-      'metadata.labels: Invalid value: "bad value": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character',
-      'edit', 'add', 'label', 'k:bad value',
+  });
+
+  test('any key and value is written, as kustomize writes them; what Kubernetes would refuse is warned about', async () => {
+    const p = project({ 'kustomization.yaml': BASE });
+    const r = await p.ok('edit', 'add', 'label', 'key:v1:v2', 'owls:not cute');
+    assert.equal(p.read(), `${BASE}commonLabels:\n  key: v1:v2\n  owls: not cute\n`);
+    assert.equal(
+      r.err,
+      'Warning: metadata.labels: Invalid value: "v1:v2": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (written as given; Kubernetes will refuse it)\n' +
+        'Warning: metadata.labels: Invalid value: "not cute": a valid label must be an empty string or consist of alphanumeric characters, \'-\', \'_\' or \'.\', and must start and end with an alphanumeric character (written as given; Kubernetes will refuse it)\n',
     );
+    const a = await p.ok('edit', 'add', 'annotation', 'key:v1:v2', 'owls:not cute', 'bad key!:x');
+    assert.equal(p.read(), `${BASE}commonLabels:\n  key: v1:v2\n  owls: not cute\ncommonAnnotations:\n  bad key!: x\n  key: v1:v2\n  owls: not cute\n`);
+    assert.match(a.err, /^Warning: metadata.annotations: Invalid value: "bad key!": name part must consist of alphanumeric characters/);
+    await p.ok('edit', 'set', 'label', 'owls:cute');
+    await p.ok('edit', 'remove', 'label', 'key');
+    assert.equal(p.read(), `${BASE}commonLabels:\n  owls: cute\ncommonAnnotations:\n  bad key!: x\n  key: v1:v2\n  owls: not cute\n`);
   });
 
   test('annotations take any value', async () => {

@@ -8,6 +8,9 @@ import { build, editKustomization, KustomizeError, MemoryFileSystem, type FileSy
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { DEPLOYMENT } from './helpers.js';
 
+/** what kustomize's edit adds to a file without them, at its end */
+const TYPE = 'apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n';
+
 const COMMENTED = `# Top of file: who owns this
 # and why.
 
@@ -27,7 +30,7 @@ images:
 `;
 
 describe('editKustomization', () => {
-  test('keeps comments (top of file, on fields and items), blank lines, the author’s order and fields no edit knows; a new field goes after the last field kustomize orders before it', async () => {
+  test('keeps comments (top of file, on fields and items), blank lines, the author’s order and fields no edit changes; new fields go at the end, in kustomize’s order', async () => {
     const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': COMMENTED, 'app/web.yaml': DEPLOYMENT, 'app/schema.json': '{"definitions":{}}' });
     const result = await editKustomization(fs, '/app', [
       { op: 'setImages', images: [{ name: 'nginx', newTag: '1.1' }] },
@@ -47,23 +50,26 @@ resources:
 
 sortOptions:
   order: fifo
-namePrefix: dev-
-commonLabels:
-  team: a
 openapi:
   path: schema.json # unknown to every edit
 images:
 - name: nginx # pinned
   newTag: "1.1"
+namePrefix: dev-
+commonLabels:
+  team: a
 `,
     );
     assert.equal(new TextDecoder().decode(fs.readFile('/app/kustomization.yaml')), result.text);
     assert.match((await build('/app', { fs })).yaml, /image: nginx:1.1/);
   });
 
-  test('keeps the author’s indented lists', async () => {
-    const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n  - a.yaml\n', 'app/a.yaml': DEPLOYMENT, 'app/b.yaml': DEPLOYMENT });
-    assert.equal((await editKustomization(fs, '/app', [{ op: 'addEntries', field: 'resources', entries: ['b.yaml'] }])).text, 'resources:\n  - a.yaml\n  - b.yaml\n');
+  test('a field the edit changes is written as kustomize writes it; one it does not change stays as written; apiVersion and kind are added at the end', async () => {
+    const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n  - a.yaml\ncomponents: [c]\n', 'app/a.yaml': DEPLOYMENT, 'app/b.yaml': DEPLOYMENT });
+    assert.equal(
+      (await editKustomization(fs, '/app', [{ op: 'addEntries', field: 'resources', entries: ['b.yaml'] }])).text,
+      'resources:\n- a.yaml\n- b.yaml\ncomponents: [c]\napiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n',
+    );
   });
 
   test('refuses a file the build would refuse, and a result it would refuse; nothing is written', async () => {
@@ -108,7 +114,7 @@ images:
     assert.match(log[0]!, /^write \/app\/\.kustomization\.yaml\.\w+\.tmp$/);
     assert.equal(log[1], `rename ${log[0]!.slice('write '.length)} -> /app/kustomization.yaml`);
     assert.deepEqual(memory.readDir('/app'), ['kustomization.yaml']);
-    assert.equal(new TextDecoder().decode(memory.readFile('/app/kustomization.yaml')), 'namespace: b\n');
+    assert.equal(new TextDecoder().decode(memory.readFile('/app/kustomization.yaml')), `namespace: b\n${TYPE}`);
   });
 
   test('on disk: replaced by rename (a new inode), no temporary file left', async () => {
@@ -121,7 +127,7 @@ images:
       // a reader that opened the file before still sees the whole old file
       assert.equal(nodeFs.readFileSync(held, 'utf8'), 'namespace: a\n');
       nodeFs.closeSync(held);
-      assert.equal(nodeFs.readFileSync(file, 'utf8'), 'namespace: b\n');
+      assert.equal(nodeFs.readFileSync(file, 'utf8'), `namespace: b\n${TYPE}`);
       assert.deepEqual(nodeFs.readdirSync(dir), ['kustomization.yaml']);
     } finally {
       nodeFs.rmSync(dir, { recursive: true, force: true });

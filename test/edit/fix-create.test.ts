@@ -16,7 +16,8 @@ describe('edit fix', () => {
     const r = await p.ok('edit', 'fix');
     assert.match(r.out, /Fixed fields:\n {2}patchesJson6902 -> patches/);
     assert.doesNotMatch(r.out, /Warning/);
-    assert.equal(p.read(), `${V}resources:\n- web.yaml\npatches:\n- path: patch1.yaml\n  target:\n    group: apps\n    kind: Deployment\n    name: web\n    version: v1\n`);
+    // as kustomize writes it: the fields the file has first, then the new ones in kustomize's order
+    assert.equal(p.read(), `resources:\n- web.yaml\n${V}patches:\n- path: patch1.yaml\n  target:\n    group: apps\n    kind: Deployment\n    name: web\n    version: v1\n`);
     assert.equal(await p.built(), before);
   });
 
@@ -30,7 +31,7 @@ describe('edit fix', () => {
     await p.ok('edit', 'fix');
     assert.equal(
       p.read(),
-      `${V}# labels for everything\nlabels:\n- includeSelectors: true\n  pairs:\n    team: a\nresources:\n- web.yaml\npatches:\n- path: smp.yaml\n- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: web\n    spec:\n      minReadySeconds: 3\n`,
+      `${V}# labels for everything\nresources:\n- web.yaml\nlabels:\n- includeSelectors: true\n  pairs:\n    team: a\npatches:\n- path: smp.yaml\n- patch: |-\n    apiVersion: apps/v1\n    kind: Deployment\n    metadata:\n      name: web\n    spec:\n      minReadySeconds: 3\n`,
     );
     assert.equal(await p.built(), before);
   });
@@ -45,7 +46,7 @@ describe('edit fix', () => {
     });
     const before = await p.built();
     await p.ok('edit', 'fix');
-    assert.equal(p.read(), `${V}resources:\n- web.yaml\n- base\nimages:\n- name: nginx\n  newTag: "2"\nconfigMapGenerator:\n- name: cm\n  envs:\n  - a.env\n`);
+    assert.equal(p.read(), `${V}resources:\n- web.yaml\n- base\nconfigMapGenerator:\n- envs:\n  - a.env\n  name: cm\nimages:\n- name: nginx\n  newTag: "2"\n`);
     assert.equal(await p.built(), before);
   });
 

@@ -14,20 +14,12 @@ import type { FileSystem } from '../../src/fs/filesystem.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { build } from '../../src/build/build.js';
 import { project } from './helpers.js';
+import { readTree } from './scenario-corpus.js';
 
 /** from dist/test/edit/ back to the repository's test/ */
 const TEST = fileURLToPath(new URL('../../../test/', import.meta.url));
 const CASES = nodePath.join(TEST, 'edit', 'fix-vars-cases');
 
-/** A directory's files, by path relative to it. */
-function readTree(dir: string, into: Record<string, string> = {}, prefix = ''): Record<string, string> {
-  for (const entry of nodeFs.readdirSync(dir, { withFileTypes: true })) {
-    const rel = prefix + entry.name;
-    if (entry.isDirectory()) readTree(nodePath.join(dir, entry.name), into, `${rel}/`);
-    else into[rel] = nodeFs.readFileSync(nodePath.join(dir, entry.name), 'utf8');
-  }
-  return into;
-}
 
 /** the project built as the CLI builds it (legacy order), as `edit fix` compares and kubectl printed */
 async function cliBuilt(p: ReturnType<typeof project>): Promise<string> {
@@ -55,7 +47,7 @@ describe("edit fix --vars: kustomize's convert_test cases", () => {
         if (path.startsWith('kustomize-ts/')) continue;
         if (path !== 'kustomization.yaml') assert.equal(p.read(path), text, path);
         else {
-          // kustomize re-marshals the file; the content must be the same, the layout the author's
+          // kustomize re-marshals every field; we keep a field the fix left alone as written (kustomize-ts/)
           assert.deepEqual(parse(p.read()), parse(text));
           assert.equal(p.read(), expected['kustomize-ts/kustomization.yaml'] ?? text);
         }

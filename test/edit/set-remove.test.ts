@@ -65,12 +65,12 @@ describe('edit set replicas|namespace|nameprefix|namesuffix|label|annotation|bui
     await p.fails('no replicas specified', 'edit', 'set', 'replicas');
   });
 
-  test('namespace, prefix and suffix go where kustomize puts them and are replaced in place', async () => {
+  test('namespace, prefix and suffix are replaced in place, or added after the fields the file has', async () => {
     const p = project({ 'kustomization.yaml': `${BASE}# prod\nnamespace: old\n`, 'web.yaml': DEPLOYMENT });
     await p.ok('edit', 'set', 'namespace', 'staging');
     await p.ok('edit', 'set', 'nameprefix', 'acme-');
     await p.ok('edit', 'set', 'namesuffix', '--', '-v1');
-    assert.equal(p.read(), `${BASE}namePrefix: acme-\nnameSuffix: -v1\n# prod\nnamespace: staging\n`);
+    assert.equal(p.read(), `${BASE}# prod\nnamespace: staging\nnamePrefix: acme-\nnameSuffix: -v1\n`);
     assert.match(await p.built(), /name: acme-web-v1\n  namespace: staging/);
     await p.fails('must specify exactly one namespace value', 'edit', 'set', 'namespace');
     await p.fails('must specify exactly one prefix value', 'edit', 'set', 'nameprefix', 'a', 'b');

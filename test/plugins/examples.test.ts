@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -33,4 +34,11 @@ test('examples/plugins/in-process', async () => {
   const { yaml, inputsComplete } = await build(examples + 'plugins/in-process', { enablePlugins: true, pluginHome: examples + 'plugins/in-process/plugins', reorder: 'legacy' });
   assert.equal(yaml, read('plugins/in-process/expected.yaml'));
   assert.equal(inputsComplete, false, 'a JavaScript plugin may read what it likes');
+});
+
+test('examples/plugins/group-executable, run as its kustomization says (the CLI, XDG_CONFIG_HOME at the example)', () => {
+  const dir = examples + 'plugins/group-executable';
+  const bin = fileURLToPath(new URL('../../../bin/kustomize-ts.js', import.meta.url));
+  const out = execFileSync(process.execPath, [bin, 'build', '--enable-alpha-plugins', dir], { encoding: 'utf8', env: { ...process.env, XDG_CONFIG_HOME: dir } });
+  assert.equal(out, read('plugins/group-executable/expected.yaml'));
 });

@@ -1,12 +1,20 @@
-import { VERSION } from '../../options.js';
+import { KUSTOMIZE_VERSION, VERSION } from '../../options.js';
 import { KustomizeError } from '../../errors.js';
 import type { Command } from '../command.js';
 import { stringify } from 'yaml';
 
-/** `version`: the version of kustomize-ts; `-o yaml|json` prints it with the platform, as kustomize prints its provenance. */
+/** Go's names for Node's platforms and architectures, as kustomize's `goOs` and `goArch` say them. */
+const GO_OS: Readonly<Record<string, string>> = { win32: 'windows', sunos: 'solaris' };
+const GO_ARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', ppc64: 'ppc64le' };
+
+/**
+ * `version`: the kustomize version whose behaviour kustomize-ts follows, first, for the tools
+ * that parse kustomize's version (Argo CD reads `version --short`, trims the braces and takes
+ * the first semver), then kustomize-ts's own, for people.
+ */
 export const versionCommand: Command = {
   name: 'version',
-  summary: 'Prints the kustomize-ts version',
+  summary: 'Prints the kustomize version kustomize-ts follows, and its own',
   usage: 'version [flags]',
   examples: 'kustomize-ts version',
   flags: [
@@ -16,14 +24,23 @@ export const versionCommand: Command = {
   async run({ flags }, io) {
     const output = flags.get('output');
     if (flags.get('short') === true && output !== undefined) throw new KustomizeError('USAGE', '--short and --output are mutually exclusive');
-    // kustomize's provenance fields, with Node's version where kustomize gives Go's
-    const provenance = { version: `kustomize-ts/v${VERSION}`, goOs: process.platform, goArch: process.arch, nodeVersion: process.version };
+    // kustomize's provenance fields (without goVersion: there is no Go here), then ours
+    const provenance = {
+      version: `kustomize/v${KUSTOMIZE_VERSION}`,
+      gitCommit: 'unknown',
+      buildDate: 'unknown',
+      goOs: GO_OS[process.platform] ?? process.platform,
+      goArch: GO_ARCH[process.arch] ?? process.arch,
+      kustomizeTsVersion: `v${VERSION}`,
+      nodeVersion: process.version,
+    };
     if (output === 'yaml') io.out(`${stringify(provenance)}\n`);
     else if (output === 'json') io.out(`${JSON.stringify(provenance, null, 2)}\n`);
     else if (output !== undefined && output !== '') throw new KustomizeError('USAGE', `--output must be 'yaml' or 'json', not '${String(output)}'`);
-    // Go's %v of kustomize's provenance struct: version, then its (here empty) commit, date, os, arch and Go version
-    else if (flags.get('short') === true) io.out(`{${provenance.version}     }\n`);
-    else io.out(`kustomize-ts v${VERSION}\n`);
+    // Go's %v of kustomize's short provenance (version, commit, build date, os, arch, Go version),
+    // ours where the build date goes
+    else if (flags.get('short') === true) io.out(`{${provenance.version}  kustomize-ts/v${VERSION}   }\n`);
+    else io.out(`v${KUSTOMIZE_VERSION} (kustomize-ts v${VERSION})\n`);
     return 0;
   },
 };

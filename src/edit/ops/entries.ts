@@ -56,8 +56,11 @@ const ITEM: Record<EntryField, string> = {
 
 export function addEntries(ctx: EditContext, op: AddEntries): void {
   if (op.field === 'buildMetadata') checkBuildMetadataOptions(op.entries);
-  const entries = expand(ctx, op);
-  if (entries.length === 0) return;
+  const expanded = expand(ctx, op);
+  // kustomize reads (and so rewrites) the file only when the patterns matched something
+  if (expanded.length === 0) return ctx.nothingToWrite();
+  const self = join(ctx.dir, ctx.fileName);
+  const entries = op.field === 'resources' || op.field === 'components' ? expanded.filter((p) => resolve(ctx.dir, p) !== self) : expanded;
   const present = new Set(stringItems(ctx.doc.seqNode(op.field)));
   if (op.field === 'resources') for (const b of stringItems(ctx.doc.seqNode('bases'))) present.add(b);
   const added: string[] = [];
@@ -94,8 +97,7 @@ function expand(ctx: EditContext, op: AddEntries): string[] {
       throw new KustomizeError('FILE_NOT_FOUND', `${pattern} has no match: must build at directory: not a valid directory: '${pattern}' doesn't exist`, {
         file: resolve(ctx.dir, pattern),
       });
-    })
-    .filter((p) => resolve(ctx.dir, p) !== join(ctx.dir, ctx.fileName));
+    });
 }
 
 export function addBases(ctx: EditContext, op: AddBases): void {
@@ -111,15 +113,20 @@ export function addBases(ctx: EditContext, op: AddBases): void {
 export function removeEntries(ctx: EditContext, op: RemoveEntries): void {
   if (op.field === 'buildMetadata') checkBuildMetadataOptions(op.patterns);
   const fields: EntryField[] | ['resources', 'bases'] = op.field === 'resources' ? ['resources', 'bases'] : [op.field];
+  let matchedAny = false;
   for (const field of fields) {
     const seq = ctx.doc.seqNode(field);
     if (!seq) continue;
     const entries = stringItems(seq);
     for (let i = entries.length - 1; i >= 0; i--) {
-      if (op.patterns.some((p) => p === entries[i] || matchPattern(p, entries[i]!))) seq.items.splice(i, 1);
+      if (!op.patterns.some((p) => p === entries[i] || matchPattern(p, entries[i]!))) continue;
+      seq.items.splice(i, 1);
+      matchedAny = true;
     }
     if (seq.items.length === 0 && entries.length > 0) ctx.doc.delete(field);
   }
+  // kustomize writes the file only when a pattern matched an entry
+  if (!matchedAny) ctx.nothingToWrite();
 }
 
 export function setEntries(ctx: EditContext, op: SetEntries): void {

@@ -22,14 +22,7 @@ export interface Fix {
 
 export function fix(ctx: EditContext, op: Fix): void {
   const { doc } = ctx;
-  const kind = doc.value<string>('kind') || 'Kustomization';
-  if (!doc.value('kind')) doc.set('kind', kind);
-  if (!doc.value('apiVersion')) doc.set('apiVersion', kind === 'Component' ? COMPONENT_API_VERSION : KUSTOMIZATION_API_VERSION);
-  moveItems(ctx, 'bases', 'resources');
-  moveItems(ctx, 'imageTags', 'images');
-  fixGeneratorEnv(ctx, 'configMapGenerator');
-  fixGeneratorEnv(ctx, 'secretGenerator');
-  fixHelm(ctx);
+  fixKustomization(ctx);
   moveItems(ctx, 'patchesJson6902', 'patches');
   const smp = doc.value<string[]>('patchesStrategicMerge');
   if (doc.has('patchesStrategicMerge')) {
@@ -52,6 +45,24 @@ export function fix(ctx: EditContext, op: Fix): void {
     });
     moveValues(ctx, 'vars', 'replacements', replacements as PlainValue[]);
   }
+}
+
+/**
+ * What kustomize's `edit` does to every file it reads (its `FixKustomization`): a missing
+ * `apiVersion`/`kind` added, `bases` moved to the end of `resources`, `imageTags` to the end of
+ * `images`, a generator's `env` to the end of its `envs`, `helmChartInflationGenerator` to
+ * `helmCharts` (and `helmGlobals`). `edit fix` goes further ({@link fix}).
+ */
+export function fixKustomization(ctx: EditContext): void {
+  const { doc } = ctx;
+  const kind = doc.value<string>('kind') || 'Kustomization';
+  if (!doc.value('kind')) doc.set('kind', kind);
+  if (!doc.value('apiVersion')) doc.set('apiVersion', kind === 'Component' ? COMPONENT_API_VERSION : KUSTOMIZATION_API_VERSION);
+  moveItems(ctx, 'bases', 'resources');
+  moveItems(ctx, 'imageTags', 'images');
+  fixGeneratorEnv(ctx, 'configMapGenerator');
+  fixGeneratorEnv(ctx, 'secretGenerator');
+  fixHelm(ctx);
 }
 
 function isFile(ctx: EditContext, path: string): boolean {

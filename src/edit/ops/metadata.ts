@@ -1,7 +1,7 @@
 import { isMap, type YAMLMap } from 'yaml';
 import { KustomizeError } from '../../errors.js';
 import type { EditContext } from '../context.js';
-import { checkAnnotationKeys, checkLabelKeys, checkLabels } from '../validate.js';
+import { metadataWarnings } from '../validate.js';
 import { mapItems, setSorted } from './seq.js';
 
 export type MetadataKind = 'label' | 'annotation';
@@ -36,14 +36,13 @@ export interface RemoveMetadata {
 
 const FIELD = { label: 'commonLabels', annotation: 'commonAnnotations' } as const;
 
-function check(kind: MetadataKind, pairs: Record<string, string>): void {
+function check(ctx: EditContext, kind: MetadataKind, pairs: Record<string, string>): void {
   if (Object.keys(pairs).length === 0) throw new KustomizeError('EDIT_INVALID', `must specify ${kind}`);
-  if (kind === 'label') checkLabels(pairs);
-  else checkAnnotationKeys(Object.keys(pairs));
+  for (const warning of metadataWarnings(kind, pairs)) ctx.notice(warning);
 }
 
 export function addMetadata(ctx: EditContext, op: AddMetadata): void {
-  check(op.kind, op.pairs);
+  check(ctx, op.kind, op.pairs);
   if (op.includeTemplates && !op.withoutSelector) {
     throw new KustomizeError('EDIT_INVALID', '--without-selector flag must be specified for --include-templates to work');
   }
@@ -73,7 +72,7 @@ function labelEntry(ctx: EditContext, includeTemplates: boolean): YAMLMap {
 }
 
 export function setMetadata(ctx: EditContext, op: SetMetadata): void {
-  check(op.kind, op.pairs);
+  check(ctx, op.kind, op.pairs);
   const map = ctx.doc.map(FIELD[op.kind]);
   for (const [key, value] of Object.entries(op.pairs)) setSorted(map, key, ctx.doc.node(value));
 }
@@ -81,8 +80,6 @@ export function setMetadata(ctx: EditContext, op: SetMetadata): void {
 export function removeMetadata(ctx: EditContext, op: RemoveMetadata): void {
   if (op.keys.length === 0) throw new KustomizeError('EDIT_INVALID', `must specify ${op.kind}`);
   for (const key of op.keys) if (key === '') throw new KustomizeError('EDIT_INVALID', `invalid ${op.kind}: '' (name is empty)`);
-  if (op.kind === 'label') checkLabelKeys(op.keys);
-  else checkAnnotationKeys(op.keys);
   const field = FIELD[op.kind];
   const map = ctx.doc.mapNode(field);
   if (!map) {

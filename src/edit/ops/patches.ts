@@ -38,7 +38,7 @@ export function addPatch(ctx: EditContext, op: AddPatch): void {
   const existing = (ctx.doc.value<Patch[]>('patches') ?? []).map(normalizePatch);
   if (existing.some((p) => isDeepStrictEqual(p, patch))) {
     ctx.notice(`patch ${describe(patch)} already in kustomization file`);
-    return;
+    return ctx.nothingToWrite();
   }
   ctx.doc.list('patches').add(ctx.doc.node(patch as never));
 }
@@ -51,7 +51,7 @@ export function removePatch(ctx: EditContext, op: RemovePatch): void {
   const keep = entries.map((p) => !isDeepStrictEqual(p, patch));
   if (!seq || keep.every(Boolean)) {
     ctx.notice(`patch ${describe(patch)} doesn't exist in kustomization file`);
-    return;
+    return ctx.nothingToWrite();
   }
   seq.items = seq.items.filter((_, i) => keep[i]);
   if (seq.items.length === 0) ctx.doc.delete('patches');

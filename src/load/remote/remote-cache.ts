@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { makeDirectories } from '../../fs/disk.js';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What a cache entry of a tree records about it, to detect corruption. */
@@ -76,7 +77,7 @@ export class RemoteCache {
   async storeTree(kind: TreeKind, id: string, source: string, fill: (dir: string) => void | Promise<void>): Promise<string> {
     const staging = this.staging();
     const tree = join(staging, 'tree');
-    mkdirSync(tree, { recursive: true });
+    makeDirectories(tree);
     try {
       await fill(tree);
       const meta: TreeMeta = { source, files: listTree(tree) };
@@ -109,7 +110,7 @@ export class RemoteCache {
   storeHttpFile(url: string, file: CachedHttpFile): void {
     const staging = this.staging();
     try {
-      mkdirSync(staging, { recursive: true });
+      makeDirectories(staging);
       writeFileSync(join(staging, 'body'), file.body);
       const meta: HttpMeta = { url, sha256: sha256Hex(file.body), ...(file.etag && { etag: file.etag }), ...(file.lastModified && { lastModified: file.lastModified }) };
       writeFileSync(join(staging, 'meta.json'), JSON.stringify(meta));
@@ -135,7 +136,7 @@ export class RemoteCache {
 
   /** Renames the staged entry into place; if another build got there first, keeps an intact one. */
   private publish(staging: string, entry: string, isIntact: (entry: string) => boolean, what: string): string {
-    mkdirSync(join(entry, '..'), { recursive: true });
+    makeDirectories(join(entry, '..'));
     try {
       renameSync(staging, entry);
       return entry;
@@ -153,7 +154,7 @@ export class RemoteCache {
   private discard(entry: string, reportAs?: string): void {
     if (!existsSync(entry)) return;
     const trash = this.staging();
-    mkdirSync(join(trash, '..'), { recursive: true });
+    makeDirectories(join(trash, '..'));
     try {
       renameSync(entry, trash);
     } catch {
@@ -164,9 +165,9 @@ export class RemoteCache {
   }
 
   private writeAtomically(path: string, text: string): void {
-    mkdirSync(join(path, '..'), { recursive: true });
+    makeDirectories(join(path, '..'));
     const staging = this.staging();
-    mkdirSync(join(staging, '..'), { recursive: true });
+    makeDirectories(join(staging, '..'));
     writeFileSync(staging, text);
     renameSync(staging, path);
   }

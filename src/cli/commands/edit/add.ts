@@ -94,6 +94,7 @@ function metadataCommand(kind: MetadataKind): Command {
     flags,
     ops: ({ positional, flags: f }) => {
       if (positional.length === 0) usageError(`must specify ${kind}`);
+      if (f.get('include-templates') === true && f.get('without-selector') !== true) usageError('--without-selector flag must be specified for --include-templates to work');
       return [
         {
           op: 'addMetadata',
@@ -177,7 +178,13 @@ Each item may:
  - target a single resource or multiple resources`,
       examples: 'add patch --path {filepath} --group {target group name} --version {target version}',
       flags: PATCH_FLAGS,
-      ops: ({ flags }) => [{ op: 'addPatch', patch: patchFromFlags(flags) }],
+      ops: ({ flags }) => {
+        // checked before the file is read, as kustomize's Validate does
+        const patch = patchFromFlags(flags);
+        if (patch.patch && patch.path) usageError("patch and path can't be set at the same time");
+        if (!patch.patch && !patch.path) usageError('must provide either patch or path');
+        return [{ op: 'addPatch', patch }];
+      },
     }),
     metadataCommand('label'),
     metadataCommand('annotation'),

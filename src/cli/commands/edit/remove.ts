@@ -53,11 +53,12 @@ function metadataCommand(kind: MetadataKind): Command {
     summary: `Removes one or more common${kind === 'label' ? 'Labels' : 'Annotations'} from kustomization.yaml`,
     usage: `${kind} [flags]`,
     examples: `remove ${kind} {${kind}Key1},{${kind}Key2}`,
-    flags: [{ name: 'ignore-non-existence', short: 'i', type: 'bool', help: `ignore error if the given ${kind} doesn't exist` }],
+    // kustomize's `remove annotation` says "label" in its argument errors and help too
+    flags: [{ name: 'ignore-non-existence', short: 'i', type: 'bool', help: "ignore error if the given label doesn't exist" }],
     ops: ({ positional, flags }) => {
-      if (positional.length === 0) usageError(`must specify ${kind}`);
-      if (positional.length > 1) usageError(`${kind}s must be comma-separated, with no spaces`);
-      for (const key of positional[0]!.split(',')) if (key === '') usageError(`invalid ${kind}: '' (name is empty)`);
+      if (positional.length === 0) usageError('must specify label');
+      if (positional.length > 1) usageError('labels must be comma-separated, with no spaces');
+      for (const key of positional[0]!.split(',')) if (key === '') usageError("invalid label: '' (name is empty)");
       return [{ op: 'removeMetadata', kind, keys: positional[0]!.split(','), ignoreMissing: flags.get('ignore-non-existence') === true }];
     },
   });
