@@ -23,13 +23,8 @@ import type { BuildOptions } from '../../src/build/build.js';
 /** from dist/test/pipeline/ back to the repository's test/fixtures/ */
 const FIXTURES = fileURLToPath(new URL('../../../test/fixtures/', import.meta.url));
 
-/**
- * Cases where kustomize-ts is known to differ from kubectl: their options.json says why in
- * `todo`, and node:test reports them as todo, not failed.
- */
-
 interface CaseOptions {
-  /** why kustomize-ts is known to differ from kubectl here (the case is a todo) */
+  /** why kustomize-ts is known to differ from kubectl here: node:test reports the case as todo, not failed */
   todo?: string;
   build?: string;
   reorder?: ReorderOption;
