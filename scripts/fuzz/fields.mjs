@@ -25,6 +25,11 @@ function nestAt(pointer, value) {
 const LABEL_KEYS = ['team', 'env', 'app.kubernetes.io/part-of', 'example.com/tier', 'release'];
 const LABEL_VALUES = ['blue', 'green', 'v1', 'prod', 'a-b', '1', 'true'];
 const ANNOTATION_KEYS = ['note', 'example.com/owner', 'description', 'checksum/config'];
+/**
+ * kustomize trims a patch's text (strings.TrimSpace), so a block scalar that ends a patch loses
+ * its last line break: an annotation value ending in one would not stay the one value of its key.
+ */
+const ANNOTATION_VALUES = TRICKY_STRINGS.filter((s) => !s.endsWith('\n'));
 
 /**
  * The label and annotation values of one tree: each key has one value throughout, whichever
@@ -35,7 +40,7 @@ const ANNOTATION_KEYS = ['note', 'example.com/owner', 'description', 'checksum/c
 export class Vocabulary {
   constructor(rng) {
     this.labels = Object.fromEntries(LABEL_KEYS.map((k) => [k, rng.pick(LABEL_VALUES)]));
-    this.annotations = Object.fromEntries(ANNOTATION_KEYS.map((k) => [k, rng.pick(TRICKY_STRINGS)]));
+    this.annotations = Object.fromEntries(ANNOTATION_KEYS.map((k) => [k, rng.pick(ANNOTATION_VALUES)]));
   }
 
   labelMap(rng, lo = 1, hi = 2) {
