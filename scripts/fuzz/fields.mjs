@@ -194,18 +194,22 @@ function sourcePaths(e) {
   return paths;
 }
 
-/** Fields a replacement may write; `created` adds fields it may have to create (annotations). */
+/**
+ * Fields a replacement may write; `created` adds fields it may have to create (annotations) and
+ * images, which the images transformer may have rewritten untagged (see divergences.mjs): only
+ * a value that reads as a string goes there.
+ */
 function targetPaths(rng, e, created) {
   const tpl = templatePointer(e.kind);
   const paths = created ? ['metadata.annotations.replaced'] : [];
   if (tpl) {
     const t = pointerToDotted(tpl);
-    paths.push(`${t}.spec.containers.[name=main].env.[name=MODE].value`, `${t}.spec.containers.*.image`);
-    if (created) paths.push(`${t}.metadata.annotations.from`);
+    paths.push(`${t}.spec.containers.[name=main].env.[name=MODE].value`);
+    if (created) paths.push(`${t}.spec.containers.*.image`, `${t}.metadata.annotations.from`);
   }
   if (e.kind === 'Service') paths.push('spec.selector.app');
   if (e.kind === 'ConfigMap' && (created || e.dataKeys.includes('setting'))) paths.push('data.setting');
-  if (e.kind === 'Widget') paths.push('spec.image', 'spec.parts.[name=b].note');
+  if (e.kind === 'Widget') paths.push(...(created ? ['spec.image'] : []), 'spec.parts.[name=b].note');
   return paths.length ? rng.some(paths, 1, 2) : ['metadata.annotations.replaced'];
 }
 
