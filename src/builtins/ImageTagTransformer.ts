@@ -10,7 +10,7 @@ import type { Resource } from '../model/resource.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import type { JoiningTransformer, Transformer } from '../plugins/plugin.js';
 import { wrongKindMessage } from '../yaml/node.js';
-import { isMap, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
+import { isMap, markUntagged, valuesEqual, type Value, type YMap, type YSeq } from '../yaml/value.js';
 
 interface ImageTagConfig {
   imageTag: Image;
@@ -160,7 +160,10 @@ function updateImage(holder: YMap, key: string, retag: Retag, matched: Map<strin
     tag += img.tagSuffix;
     digest = '';
   }
-  holder[key] = name + (tag ? ':' + tag : '') + (digest ? '@' + digest : '');
+  const image = name + (tag ? ':' + tag : '') + (digest ? '@' + digest : '');
+  holder[key] = image;
+  // kustomize writes the new image as an untagged node: a later replacement's text into it is read as plain YAML
+  markUntagged(holder, key, image);
 }
 
 /** kustomize splices the image name into a regular expression as is (so `.` matches anything); an invalid one matches nothing. */

@@ -4,7 +4,7 @@ import type { Resource } from '../model/resource.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import { applySmpTo, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
+import { applySmpTo, patchAsCopied, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patchesStrategicMerge`: each entry is a file of patches or, for historical reasons, the
@@ -37,7 +37,7 @@ export class PatchStrategicMergeTransformer implements Transformer {
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
     for (const patch of this.patches) {
-      applySmpTo(resources, [targetByPatchId(resources, patch)], patch.view, ctx.openapi.schema(), {});
+      applySmpTo(resources, [targetByPatchId(resources, patch)], patchAsCopied(patch.view), ctx.openapi.schema(), {});
     }
   }
 }

@@ -8,7 +8,7 @@ import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { emitYaml } from '../yaml/emit.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
-import { applyJsonPatchTo, applySmpTo, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
+import { applyJsonPatchTo, applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -67,8 +67,8 @@ export class PatchTransformer implements Transformer {
       return;
     }
     for (const patch of this.smp ?? []) {
-      const targets = this.args.target ? selectTargets(resources, this.args.target) : [this.targetOf(resources, patch)];
-      applySmpTo(resources, targets, patch.view, ctx.openapi.schema(), options);
+      if (this.args.target) applySmpTo(resources, selectTargets(resources, this.args.target), patchAsCopied(patch.view), ctx.openapi.schema(), options);
+      else applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx.openapi.schema(), options);
     }
   }
 }

@@ -7,7 +7,8 @@ import { applySmpToResource, isDeleted, type SmpResourceOptions } from '../patch
 import type { OpenApiSchema } from '../openapi/schema.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
 import type { ParseDocuments } from '../yaml/parse.js';
-import { isMap, type YMap } from '../yaml/value.js';
+import { cloneValue, isMap, jsonRoundTrip, type YMap } from '../yaml/value.js';
+import { stringMapText } from '../yaml/string-map.js';
 import { objectWithBuildState, takeObjectWithBuildState } from '../model/build-state-annotations.js';
 import { applyJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 
@@ -66,14 +67,39 @@ export function applySmpTo(resources: ResourceMap, targets: Resource[], patch: Y
 }
 
 /**
+ * The patch as kustomize's resWrangler.ApplySmPatch applies it (for `patchesStrategicMerge`, and
+ * for a `patches` entry with a target): a copy whose labels and annotations went through a
+ * string map (CopyMergeMetaDataFieldsFrom). Each value becomes its text, so `gone: null` sets
+ * the string "null" rather than deleting, and `n: 1` sets "1"; a null or empty map, or one
+ * that is no map, goes, so `labels: null` deletes nothing. (A `patches` entry without a target
+ * applies the patch itself.)
+ */
+export function patchAsCopied(patch: YMap): YMap {
+  const meta = patch['metadata'];
+  if (!isMap(meta) || (!Object.hasOwn(meta, 'labels') && !Object.hasOwn(meta, 'annotations'))) return patch;
+  const copy = cloneValue(patch);
+  const copiedMeta = copy['metadata'] as YMap;
+  for (const field of ['labels', 'annotations']) {
+    if (!Object.hasOwn(copiedMeta, field)) continue;
+    const m = copiedMeta[field];
+    const texts: YMap = {};
+    if (isMap(m)) for (const k of Object.keys(m)) texts[k] = stringMapText(m, k, m[k]!);
+    if (Object.keys(texts).length > 0) copiedMeta[field] = texts;
+    else delete copiedMeta[field];
+  }
+  return copy;
+}
+
+/**
  * Applies a JSON patch to each of `targets`, as kustomize does: the patch sees the build state
- * in the annotations, which is put back afterwards. `patch` names it in the error for a patch
- * that leaves no object.
+ * and the origins in the annotations; the build state is put back afterwards. `patch` names it
+ * in the error for a patch that leaves no object.
  */
 export function applyJsonPatchTo(targets: readonly Resource[], ops: JsonPatchOp[], patch: string): void {
   for (const r of targets) {
-    const out = applyJsonPatch(objectWithBuildState(r), ops);
+    const out = applyJsonPatch(objectWithBuildState(r, { origins: true }), ops);
     if (!isMap(out)) throw new KustomizeError('PATCH_FAILED', `json patch must leave an object${patch}`);
-    takeObjectWithBuildState(r, out, { restore: true });
+    // kustomize applies the patch to the resource's JSON, and reads the result back
+    takeObjectWithBuildState(r, jsonRoundTrip(out), { restore: true, origins: true });
   }
 }

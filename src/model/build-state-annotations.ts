@@ -1,6 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { cloneValue, isMap, type YMap } from '../yaml/value.js';
 import type { Resource } from './resource.js';
+import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml, transformationsYaml } from './origin.js';
 
 const BEHAVIOR = 'internal.config.kubernetes.io/generatorBehavior';
 const NEEDS_HASH = 'internal.config.kubernetes.io/needsHashSuffix';
@@ -35,9 +36,13 @@ function buildStateAnnotations(r: Resource): Record<string, string> {
   return out;
 }
 
-/** The resource's object as kustomize has it during a build: its build state in its annotations (a copy, when it has state). */
-export function objectWithBuildState(r: Resource): YMap {
-  const state = buildStateAnnotations(r);
+/**
+ * The resource's object as kustomize has it during a build: its build state in its annotations
+ * (a copy, when it has state). With `origins`, its origin annotations too (see
+ * {@link originAnnotations}), as a JSON patch sees them.
+ */
+export function objectWithBuildState(r: Resource, { origins = false } = {}): YMap {
+  const state = origins ? { ...buildStateAnnotations(r), ...originAnnotations(r) } : buildStateAnnotations(r);
   if (Object.keys(state).length === 0) return r.view;
   const obj = cloneValue(r.view);
   let meta = obj['metadata'];
@@ -53,22 +58,33 @@ export function objectWithBuildState(r: Resource): YMap {
  * resource's object: the build-state annotations it holds become the state (one it dropped is
  * gone, as in kustomize) and leave the object, with the annotation map when nothing else is in
  * it. With `restore`, the state shown is put back over what `obj` holds first, as kustomize does
- * after a JSON patch: such a patch can add build state, not change or remove it.
+ * after a JSON patch: such a patch can add build state, not change or remove it. With `origins`,
+ * `obj` was shown the origin annotations: those it lost or rewrote are gone from the resource.
  */
-export function takeObjectWithBuildState(r: Resource, obj: YMap, { restore = false } = {}): void {
+export function takeObjectWithBuildState(r: Resource, obj: YMap, { restore = false, origins = false } = {}): void {
   const shown = buildStateAnnotations(r);
+  const shownOrigins = origins ? originAnnotations(r) : {};
   // the resource's own metadata and annotation map, even where `obj` shares parts (see Resource)
   r.obj = obj;
   const meta = r.metadata();
   const ann = r.stringMap('annotations');
   const held: Record<string, string> = {};
+  forgetLostOrigins(r, ann, shownOrigins);
   if (meta && ann) {
+    let took = false;
     for (const key of STATE_KEYS) {
       if (!(key in ann)) continue;
       held[key] = String(ann[key]);
       delete ann[key];
+      took = true;
     }
-    if (Object.keys(held).length > 0 && Object.keys(ann).length === 0) delete meta['annotations'];
+    // the origins the resource still holds are printed at the end, when the build asks for them
+    for (const key of Object.keys(shownOrigins)) {
+      if (!(key in ann)) continue;
+      delete ann[key];
+      took = true;
+    }
+    if (took && Object.keys(ann).length === 0) delete meta['annotations'];
   }
   if (restore) Object.assign(held, shown);
   if (Object.keys(held).length === 0 && Object.keys(shown).length === 0) return;
@@ -89,4 +105,24 @@ export function takeObjectWithBuildState(r: Resource, obj: YMap, { restore = fal
 
 function list(csv: string | undefined): string[] {
   return csv === undefined || csv === '' ? [] : csv.split(',');
+}
+
+/**
+ * While a build tracks origins (`buildMetadata`), kustomize keeps them in the resource as the
+ * `config.kubernetes.io/origin` and `alpha.config.kubernetes.io/transformations` annotations,
+ * which a JSON 6902 patch sees and, replacing or removing `/metadata/annotations`, loses:
+ * kustomize then takes the patch's own transformer for the resource's origin.
+ */
+function originAnnotations(r: Resource): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (r.origin) out[ORIGIN_ANNOTATION] = originYaml(r.origin);
+  if (r.transformations?.length) out[TRANSFORMATIONS_ANNOTATION] = transformationsYaml(r.transformations);
+  return out;
+}
+
+/** The origin records whose annotation (`shown` before a patch) is no longer in `ann` as it was are gone. */
+function forgetLostOrigins(r: Resource, ann: YMap | undefined, shown: Record<string, string>): void {
+  const kept = (key: string): boolean => ann !== undefined && ann[key] === shown[key];
+  if (shown[ORIGIN_ANNOTATION] !== undefined && !kept(ORIGIN_ANNOTATION)) r.origin = undefined;
+  if (shown[TRANSFORMATIONS_ANNOTATION] !== undefined && !kept(TRANSFORMATIONS_ANNOTATION)) r.transformations = undefined;
 }

@@ -83,3 +83,8 @@ function originFromValue(v: Value | undefined): Origin | undefined {
   }
   return o;
 }
+
+/** The `alpha.config.kubernetes.io/transformations` annotation of a list of transformations. */
+export function transformationsYaml(transformations: readonly Origin[]): string {
+  return transformations.map((t) => '- ' + originYaml(t, '  ')).join('');
+}

@@ -1,8 +1,8 @@
 import type { Resource } from '../model/resource.js';
-import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml } from '../model/origin.js';
-import { formatNumber, yamlPrinter } from '../yaml/emit.js';
-import { isMap, scalarSourceText, valuesEqual, type Value, type YMap } from '../yaml/value.js';
-import { resolvePlainScalar } from '../yaml/resolve.js';
+import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml, transformationsYaml } from '../model/origin.js';
+import { yamlPrinter } from '../yaml/emit.js';
+import { isMap, scalarSourceText } from '../yaml/value.js';
+import { stringMapText } from '../yaml/string-map.js';
 
 interface RenderOptions {
   originAnnotations: boolean;
@@ -63,14 +63,6 @@ export function renderResources(resources: readonly Resource[], options: RenderO
   return { resources: [...resources], yaml: texts.join(DOCUMENT_SEPARATOR), starts };
 }
 
-/** An annotation value as kustomize's string map holds it: the text it was written with, if it is still that value. */
-function annotationText(ann: YMap, key: string, v: Value): string {
-  const source = scalarSourceText(ann, key);
-  if (source !== undefined && valuesEqual(resolvePlainScalar(source), v)) return source;
-  if (v === null || typeof v === 'object') return '';
-  return typeof v === 'boolean' || typeof v === 'string' ? String(v) : formatNumber(v);
-}
-
 /**
  * kustomize rewrites every resource's annotations at the end: values become strings
  * (`happy: true` prints as `happy: "true"`), bookkeeping keys go, origin and transformation
@@ -90,11 +82,11 @@ function finishAnnotations(r: Resource, options: RenderOptions): void {
   for (const k of Object.keys(ann)) {
     const v = ann[k];
     if (DROPPED_ANNOTATIONS.has(k)) delete ann[k];
-    else if (typeof v !== 'string' || scalarSourceText(ann, k) !== undefined) ann[k] = annotationText(ann, k, v!);
+    else if (typeof v !== 'string' || scalarSourceText(ann, k) !== undefined) ann[k] = stringMapText(ann, k, v!);
   }
   if (options.originAnnotations && r.origin) ann[ORIGIN_ANNOTATION] = originYaml(r.origin);
   if (options.transformerAnnotations && r.transformations?.length) {
-    ann[TRANSFORMATIONS_ANNOTATION] = r.transformations.map((t) => '- ' + originYaml(t, '  ')).join('');
+    ann[TRANSFORMATIONS_ANNOTATION] = transformationsYaml(r.transformations);
   }
   if (Object.keys(ann).length > 0) meta['annotations'] = ann;
   else delete meta['annotations'];

@@ -21,7 +21,8 @@
 import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
-import { cloneValue, isMap, isSeq, isWrittenEmpty, owned, setKey, unshared, type Value, type YMap } from '../yaml/value.js';
+import { cloneValue, forgetUntagged, hasUntagged, isMap, isSeq, isWrittenEmpty, owned, setKey, unshared, untaggedText, type Value, type YMap } from '../yaml/value.js';
+import { resolvePlainScalar, resolvePlainScalar11 } from '../yaml/resolve.js';
 import { takeDirective } from './smp-directive.js';
 import {
   appendListNode,
@@ -193,10 +194,19 @@ class Walker {
       for (const k of Object.keys(patch)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
     }
     sortKeys(keys);
+    const untagged = hasUntagged(d);
     for (const key of keys) {
       // without the patch's keys, every key is the target's own
       const dv = patch ? own(d, key) : d[key];
       const ov = origin === d ? dv : patch ? own(patch, key) : undefined;
+      if (untagged && ov === undefined && (dv === null || typeof dv !== 'object')) {
+        const text = quotedUntagged(d as YMap, key);
+        if (text !== undefined) {
+          setKey((d = unshared(d)), key, text);
+          forgetUntagged(d, key);
+          continue;
+        }
+      }
       // A null the target already has survives when the patch does not mention the field
       // (observed with kustomize v5.5.0 for `null`/`~`); a key written with no value (`key:`)
       // is dropped, wherever the walk goes (maps, elements of merge lists).
@@ -415,4 +425,17 @@ function validateKeys(valuesList: readonly (readonly string[])[], values: readon
   const vv: string[] = [];
   for (let i = 0; i < values.length; i++) if (values[i] !== '' || valid.has(keys[i]!)) vv.push(values[i]!);
   return [vk, vv];
+}
+
+/**
+ * kyaml's FieldSetter, which the walk calls for every field it passes, double-quotes an untagged
+ * scalar (one a replacement or the images transformer wrote) whose text YAML 1.1 reads as no
+ * string: such a `true` or `0123` comes out of the walk as the string "true" or "0123". The
+ * text, when the field's value changes so.
+ */
+function quotedUntagged(d: YMap, key: string): string | undefined {
+  const text = untaggedText(d, key, resolvePlainScalar);
+  if (text === undefined || text === '' || text.includes('\n')) return undefined;
+  if (typeof resolvePlainScalar(text) === 'string' || typeof resolvePlainScalar11(text) === 'string') return undefined;
+  return text;
 }

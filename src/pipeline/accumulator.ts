@@ -2,7 +2,8 @@ import { KustomizeError } from '../errors.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { isMap } from '../yaml/value.js';
+import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
+import { stringMapText } from '../yaml/string-map.js';
 import { VarSet } from '../vars/vars.js';
 
 /**
@@ -50,7 +51,7 @@ export class Accumulator {
         const origin = old.origin;
         copyMetadataFrom(r, old);
         for (const field of ['data', 'binaryData']) {
-          const merged = { ...(isMap(old.view[field]) ? old.view[field] : {}), ...(isMap(r.view[field]) ? r.view[field] : {}) };
+          const merged = mergedStringMaps(old.view[field], r.view[field]);
           if (Object.keys(merged).length > 0) r.view[field] = merged;
           else delete r.view[field];
         }
@@ -70,7 +71,7 @@ export class Accumulator {
  */
 function copyMetadataFrom(r: Resource, old: Resource): void {
   for (const field of ['labels', 'annotations'] as const) {
-    const merged = { ...(old.stringMap(field) ?? {}), ...(r.stringMap(field) ?? {}) };
+    const merged = mergedStringMaps(old.stringMap(field), r.stringMap(field));
     const meta = r.metadata(true)!;
     if (Object.keys(merged).length > 0) meta[field] = merged;
     else delete meta[field];
@@ -83,4 +84,15 @@ function copyMetadataFrom(r: Resource, old: Resource): void {
   r.copyStateFrom(old);
   r.needsHashSuffix = needsHash && old.needsHashSuffix;
   r.origin = origin ?? old.origin;
+}
+
+/**
+ * kustomize's mergeStringMaps of two maps it reads as `map[string]string` (labels, annotations,
+ * a ConfigMap's data): each value becomes its text, so a `false` a JSON patch wrote into the
+ * data merges as the string "false" (and is hashed so); the new map's values win.
+ */
+function mergedStringMaps(old: Value | undefined, added: Value | undefined): YMap {
+  const out: YMap = {};
+  for (const m of [old, added]) if (isMap(m)) for (const k of Object.keys(m)) setKey(out, k, stringMapText(m, k, m[k]!));
+  return out;
 }

@@ -1,5 +1,4 @@
 import { KustomizeError, messageOf } from '../errors.js';
-import type { FieldOptions } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import { cloneValue, isMap, type Value } from '../yaml/value.js';
 import { goAtoi, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
@@ -22,9 +21,26 @@ export interface ReplacementValue {
   copy(): Value;
 }
 
-function nodeValue(v: Value): ReplacementValue {
-  if (isScalar(v)) return { kind: 'scalar', text: nodeText(v), copy: () => v };
-  return { kind: Array.isArray(v) ? 'seq' : 'map', text: '', copy: () => cloneValue(v) };
+/**
+ * The source's own node, read where it is at each use: kustomize copies from that node, so a
+ * target that writes into it (the source resource selected by a target too) changes what the
+ * targets after it get (`nginx` appended to itself with a delimiter gives them `nginx-nginx`).
+ */
+function liveValue(current: () => Value): ReplacementValue {
+  return {
+    get kind() {
+      const v = current();
+      return isScalar(v) ? 'scalar' : Array.isArray(v) ? 'seq' : 'map';
+    },
+    get text() {
+      const v = current();
+      return isScalar(v) ? nodeText(v) : '';
+    },
+    copy: () => {
+      const v = current();
+      return isScalar(v) ? v : cloneValue(v);
+    },
+  };
 }
 
 /** A scalar node with the given tag and text (part of a split value, or a literal). */
@@ -36,16 +52,20 @@ export function scalarValue(tag: ScalarTag, text: string): ReplacementValue {
 export function sourceValue(resources: readonly Resource[], source: SourceSelector): ReplacementValue {
   const resource = selectSource(resources, source);
   const fieldPath = source.fieldPath || DEFAULT_FIELD_PATH;
+  const path = splitFieldPath(fieldPath);
   let found: Value | undefined;
   try {
-    found = lookup(resource.view, splitFieldPath(fieldPath));
+    found = lookup(resource.view, path);
   } catch (e) {
     throw new KustomizeError('REPLACEMENT_FAILED', `error looking up replacement source: ${messageOf(e)}`, { cause: e });
   }
   if (isNilOrEmpty(found)) {
     throw new KustomizeError('REPLACEMENT_FAILED', `fieldPath \`${fieldPath}\` is missing for replacement source ${sourceIdString(source)}`);
   }
-  return refine(source.options, found);
+  const delimiter = source.options?.delimiter;
+  if (delimiter) return part(found, delimiter, source.options?.index ?? 0);
+  const first = found;
+  return liveValue(() => lookup(resource.view, path) ?? first);
 }
 
 function isNilOrEmpty(v: Value | undefined): v is undefined | null {
@@ -54,13 +74,11 @@ function isNilOrEmpty(v: Value | undefined): v is undefined | null {
   return isMap(v) && Object.keys(v).length === 0;
 }
 
-/** `options.delimiter`/`index` on the source: one part of a scalar's text. */
-function refine(options: FieldOptions | undefined, v: Value): ReplacementValue {
-  if (!options?.delimiter) return nodeValue(v);
+/** `options.delimiter`/`index` on the source: one part of a scalar's text (a new node, kustomize's too). */
+function part(v: Value, delimiter: string, index: number): ReplacementValue {
   if (!isScalar(v)) throw new KustomizeError('REPLACEMENT_FAILED', 'delimiter option can only be used with scalar nodes');
   const text = nodeText(v);
-  const parts = text.split(options.delimiter);
-  const index = options.index ?? 0;
+  const parts = text.split(delimiter);
   if (index >= parts.length || index < 0) {
     throw new KustomizeError('REPLACEMENT_FAILED', `options.index ${index} is out of bounds for value ${text}`);
   }

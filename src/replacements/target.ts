@@ -1,7 +1,7 @@
 import { KustomizeError, messageOf } from '../errors.js';
 import type { FieldOptions } from '../kinds/kustomization.js';
 import { resolvePlainScalar } from '../yaml/resolve.js';
-import { isMap, setKey, type Value, type YMap, type YSeq } from '../yaml/value.js';
+import { isMap, markUntagged, setKey, untaggedText, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
 import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKindMessage } from '../yaml/node.js';
 import type { ReplacementValue } from './source.js';
@@ -27,23 +27,21 @@ function write(slot: Slot, v: Value): void {
  * What one run of the transformer remembers across replacements.
  *
  * - Scalars kustomize created: they have no tag, so text written to them later is read as
- *   plain YAML again; their text is kept as written.
+ *   plain YAML again; their text is kept as written, on the value (markUntagged), where later
+ *   runs see it too.
  * - Text that cannot have its field's type (`"abc"` into an integer): kustomize only fails on
  *   it when it next decodes the resource, after the run, so the failure waits until then and
  *   errors found meanwhile come first.
  */
 export class RunState {
-  private readonly texts = new WeakMap<object, Map<string | number, string>>();
   private failure: KustomizeError | undefined;
 
   mark(slot: Slot, text: string): void {
-    let m = this.texts.get(slot.parent);
-    if (!m) this.texts.set(slot.parent, (m = new Map()));
-    m.set(slot.key, text);
+    markUntagged(slot.parent, slot.key, text);
   }
 
   textAt(slot: Slot): string | undefined {
-    return this.texts.get(slot.parent)?.get(slot.key);
+    return untaggedText(slot.parent, slot.key, resolvePlainScalar);
   }
 
   /** Writes what `decode` gives; if it fails, the text for now and the failure for later. */

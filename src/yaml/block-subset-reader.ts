@@ -490,7 +490,7 @@ class BlockSubsetReader {
       if (colon === undefined) outside();
       const key = this.key(p, colon);
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
-      const value = this.value(indent, colon, line, true, key === 'annotations');
+      const value = this.value(indent, colon, line, true, key === 'annotations' || key === 'labels');
       setKey(out, key, value);
       this.place(out, key);
       // `key:` with nothing after it (see markWrittenEmpty)

@@ -212,7 +212,7 @@ class Decoder {
       const value = this.decode(valueNode);
       setKey(out, key, value);
       if (value === null && (valueNode === null || (isScalar(valueNode) && valueNode.source === ''))) markWrittenEmpty(out, key);
-      if (key === 'annotations' && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
+      if ((key === 'annotations' || key === 'labels') && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
     }
     // merged keys never override keys written in the map itself
     for (const m of merges) {
@@ -224,7 +224,7 @@ class Decoder {
     return out;
   }
 
-  /** Keeps the written text of annotation values that did not read back as that text (see scalarSourceText). */
+  /** Keeps the written text of annotation (and label) values that did not read back as that text (see scalarSourceText). */
   private recordSourceText(value: YMap, node: YamlNode & { items: { key: unknown; value: unknown }[] }): void {
     let texts: Record<string, string> | undefined;
     for (const pair of node.items) {

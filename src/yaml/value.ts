@@ -28,12 +28,75 @@ export function isSeq(v: Value | undefined): v is YSeq {
  */
 const WRITTEN_EMPTY = Symbol('keys written with no value');
 /**
- * The text annotation values were written with, when they read as something else (`0123`,
- * `1.10`, `True`, `2024-01-02`): kustomize prints annotation values as that text. Kept on the
- * annotations map, not enumerable, like the keys written empty.
+ * The text annotation (and label) values were written with, when they read as something else
+ * (`0123`, `1.10`, `True`, `2024-01-02`, `null`): kustomize prints annotation values as that
+ * text, and turns a patch's labels into it (see patchAsCopied). Kept on the map, not
+ * enumerable, like the keys written empty.
  */
 const SOURCE_TEXTS = Symbol('annotation values as written');
-type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string>; [SOURCE_TEXTS]?: Readonly<Record<string, string>> };
+/**
+ * Scalars a replacement wrote with no YAML tag (kustomize creates nodes untagged), by key or
+ * index, with their text: kyaml reads such a node's text as plain YAML wherever it is read next,
+ * in this transformer or a later one, and a later replacement keeps it untagged. Kept on the
+ * parent map or list, not enumerable, and valid while the value is still the one the text reads as.
+ */
+const UNTAGGED_TEXTS = Symbol('scalars written untagged');
+type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string>; [SOURCE_TEXTS]?: Readonly<Record<string, string>>; [UNTAGGED_TEXTS]?: Map<string | number, string> };
+type MarkedSeq = YSeq & { [UNTAGGED_TEXTS]?: Map<string | number, string> };
+
+/**
+ * A copy of a value as kustomize's JSON round trip leaves it (a JSON 6902 patch marshals the
+ * whole resource to JSON and back): nothing of how it was written is kept, neither the keys
+ * written empty nor the annotation and label texts nor the untagged scalars, and an annotation
+ * or label that is null reads "null" (its text after the trip).
+ */
+export function jsonRoundTrip<T extends Value>(v: T): T {
+  if (typeof v !== 'object' || v === null) return v;
+  if (Array.isArray(v)) return v.map(jsonRoundTrip) as T;
+  const out: YMap = {};
+  for (const k of Object.keys(v)) setKey(out, k, jsonRoundTrip((v as YMap)[k]!));
+  const meta = out['metadata'];
+  if (isMap(meta)) {
+    for (const field of ['annotations', 'labels']) {
+      const m = ownValue(meta, field);
+      if (!isMap(m)) continue;
+      const nulls = Object.keys(m).filter((k) => m[k] === null);
+      if (nulls.length) markSourceTexts(m, Object.fromEntries(nulls.map((k) => [k, 'null'])));
+    }
+  }
+  return out as T;
+}
+
+/** Notes that the scalar at `key` of `parent` was written untagged, as `text`. */
+export function markUntagged(parent: YMap | YSeq, key: string | number, text: string): void {
+  const marked = parent as Marked | MarkedSeq;
+  if (!marked[UNTAGGED_TEXTS]) Object.defineProperty(marked, UNTAGGED_TEXTS, { value: new Map(), enumerable: false, configurable: true });
+  marked[UNTAGGED_TEXTS]!.set(key, text);
+}
+
+/** The text of an untagged scalar at `key` of `parent`, while it still holds what `read` gives for that text. */
+export function untaggedText(parent: YMap | YSeq, key: string | number, read: (text: string) => Value): string | undefined {
+  const text = (parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.get(key);
+  if (text === undefined) return undefined;
+  const current = Array.isArray(parent) ? parent[key as number] : ownValue(parent, key as string);
+  return current !== undefined && valuesEqual(read(text), current) ? text : undefined;
+}
+
+/** Whether a map or list holds scalars written untagged (see {@link markUntagged}). */
+export function hasUntagged(parent: YMap | YSeq): boolean {
+  return ((parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.size ?? 0) > 0;
+}
+
+/** Forgets that the scalar at `key` of `parent` was written untagged (it has a tag now). */
+export function forgetUntagged(parent: YMap | YSeq, key: string | number): void {
+  (parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.delete(key);
+}
+
+function withUntaggedOf<T extends YMap | YSeq>(from: YMap | YSeq, out: T): T {
+  const untagged = (from as Marked | MarkedSeq)[UNTAGGED_TEXTS];
+  if (untagged) Object.defineProperty(out, UNTAGGED_TEXTS, { value: new Map(untagged), enumerable: false, configurable: true });
+  return out;
+}
 
 /** Notes that `key` of `m` was written with no value. */
 export function markWrittenEmpty(m: YMap, key: string): void {
@@ -60,7 +123,7 @@ export function scalarSourceText(annotations: YMap, key: string): string | undef
 /** Deep copy (with the keys written empty and the annotation texts); scalars are immutable and shared. */
 export function cloneValue<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
-  if (Array.isArray(v)) return v.map(cloneValue) as T;
+  if (Array.isArray(v)) return withUntaggedOf(v, v.map(cloneValue)) as T;
   const m = v as Marked;
   const out: YMap = {};
   // indexed, and the marks looked up once per map rather than per key: copies are most of what a cached build does
@@ -79,7 +142,7 @@ function withMarksOf(m: Marked, out: YMap): YMap {
   if (empty) for (const k of empty) if (ownValue(out, k) === null) markWrittenEmpty(out, k);
   const texts = m[SOURCE_TEXTS];
   if (texts) markSourceTexts(out, texts);
-  return out;
+  return withUntaggedOf(m, out);
 }
 
 /**
@@ -102,7 +165,7 @@ export function isShared(v: Value | undefined): v is YMap | YSeq {
 
 /** A writable copy of one map or sequence, its items and values still the same (and still shared where they were). */
 function shallowCopy(v: YMap | YSeq): YMap | YSeq {
-  if (Array.isArray(v)) return [...v];
+  if (Array.isArray(v)) return withUntaggedOf(v, [...v]);
   const out: YMap = {};
   for (const k of Object.keys(v)) setKey(out, k, v[k]!);
   return withMarksOf(v, out);
