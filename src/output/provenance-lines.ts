@@ -23,8 +23,7 @@ export function lineOrigins(resource: ResourceProvenance, yaml: string): Map<num
  */
 export function outputLineOrigins(yaml: string, provenance: readonly ResourceProvenance[]): (WrittenBy | undefined)[] {
   const out: (WrittenBy | undefined)[] = [];
-  const texts = yaml === '' ? [] : yaml.split(new RegExp(`(?<=\\n)${DOCUMENT_SEPARATOR}`));
-  texts.forEach((text, i) => {
+  outputDocuments(yaml).forEach((text, i) => {
     if (i > 0) out.push(undefined);
     const origins = provenance[i] ? lineOrigins(provenance[i], text) : new Map<number, WrittenBy>();
     const lines = text.split('\n').length - 1;
@@ -32,6 +31,13 @@ export function outputLineOrigins(yaml: string, provenance: readonly ResourcePro
   });
   return out;
 }
+
+/** A build's output (as `build` prints it) cut into its resources' texts. */
+export function outputDocuments(yaml: string): string[] {
+  return yaml === '' ? [] : yaml.split(SEPARATOR_AT_LINE_START);
+}
+
+const SEPARATOR_AT_LINE_START = new RegExp(`(?<=\\n)${DOCUMENT_SEPARATOR}`);
 
 /** The line where the value at a printed path is, in a document's position tree. */
 function lineOf(tree: PositionTree, path: string): number | undefined {

@@ -11,7 +11,7 @@ import { resolve } from '../fs/path.js';
 import { openBuildRoot } from '../load/entry.js';
 import type { RemoteInput } from '../load/remote/remote-source.js';
 import { BuildContext, type BuildMemory } from './context.js';
-import type { VarSet } from '../vars/vars.js';
+import type { ProvenanceLocators } from './provenance-locators.js';
 import type { Locate, ProvenanceRecorder } from './provenance.js';
 import { runPlan } from './run-plan.js';
 import { loadPlan } from './targets.js';
@@ -63,7 +63,7 @@ export async function runBuild(
 
     await finishing('HashTransformer', {}, resources, ctx, finish);
     await finishing('NameReferenceTransformer', { nameReference: nameReferenceConfig(acc.config.nameReference) }, resources, ctx, finish);
-    const unused = await recordedFinish(ctx, resources, acc.vars, finish, () => acc.vars.resolve(resources, acc.config.varReference));
+    const unused = await recordedFinish(ctx, resources, (l) => l.forVars(acc.vars, resources, ctx.topFile, finish.loader), () => acc.vars.resolve(resources, acc.config.varReference));
     if (unused.length > 0) ctx.warn({ code: 'VARS_UNUSED', message: `well-defined vars that were never replaced: ${unused.join(',')}` });
     resources.removeAll(resources.resources().filter((r) => r.isLocalConfig));
 
@@ -91,22 +91,22 @@ export async function runBuild(
 
 /** Runs a builtin the top of the build runs once, after everything else (configured from its config, as any builtin). */
 async function finishing(kind: string, fields: YMap, resources: ResourceMap, build: BuildContext, ctx: PluginContext): Promise<void> {
-  await recordedFinish(build, resources, kind, ctx, async () => {
+  await recordedFinish(build, resources, (l) => l.forFinishing(kind, resources, build.topFile, ctx.loader), async () => {
     await (BUILTINS.get(kind)!.configure(builtinConfig(kind, fields), ctx, build.builtins) as Transformer).transform(resources, ctx);
     resources.settle();
   });
 }
 
-/** Runs one of the build's last steps; when the build records provenance (`explain`), what it changed is noted as its writing. */
-async function recordedFinish<T>(build: BuildContext, resources: ResourceMap, step: string | VarSet, ctx: PluginContext, run: () => T | Promise<T>): Promise<T> {
+/**
+ * Runs one of the build's last steps; when the build records provenance (`explain`), what it
+ * changed is noted as its writing, located by what `locator` picks of the locators.
+ */
+async function recordedFinish<T>(build: BuildContext, resources: ResourceMap, locator: (locators: ProvenanceLocators) => Locate, run: () => T | Promise<T>): Promise<T> {
   const provenance = build.provenance;
   if (!provenance) return run();
   provenance.recorder.beforeStep(resources);
   const out = await run();
-  const { locators } = provenance;
-  provenance.recorder.afterStep(resources, () =>
-    typeof step === 'string' ? locators.forFinishing(step, resources, build.topFile, ctx.loader) : locators.forVars(step, resources, build.topFile, ctx.loader),
-  );
+  provenance.recorder.afterStep(resources, () => locator(provenance.locators));
   return out;
 }
 

@@ -4,6 +4,7 @@ import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { Command } from '../command.js';
 import { fieldExplanation, jsonExplanation, selected, textExplanation, type Explained } from '../explain-report.js';
 import { interruptible } from '../interrupt.js';
+import { outputDocuments } from '../../output/provenance-lines.js';
 
 const FORMATS = ['text', 'json'];
 const COLORS = ['auto', 'always', 'never'];
@@ -44,7 +45,7 @@ relative to DIR. A tree that fails to build fails here as in 'build'.`,
     if (!COLORS.includes(color)) throw new KustomizeError('USAGE', `--color '${color}': expected ${COLORS.join(', ')}`);
     const options = optionsFromFlags(flags, process.env);
     const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, provenance: true, warn: (w) => io.err(`${w.message}\n`) }));
-    const texts = result.yaml === '' ? [] : result.yaml.split(/(?<=\n)---\n/);
+    const texts = outputDocuments(result.yaml);
     const all: Explained[] = result.provenance!.map((resource, i) => ({ resource, yaml: texts[i]! }));
     const field = flags.get('field') as string | undefined;
     const chosen = selected(all, flags.get('resource') as string | undefined, field);
