@@ -18,7 +18,7 @@ import { HttpError, outsideRoot, parseTargetRequest, readBody, targetDir } from 
 export interface RenderServerOptions {
   /** the directory every request's path is under: nothing outside it is read */
   root: string;
-  /** the build options every build starts from (a request may narrow them: see `parseTargetRequest`) */
+  /** the build options every build starts from (a request may narrow them: see `parseTargetRequest`); `reorder` is the CLI's `unspecified` unless given */
   options?: GivenOptions;
   /** any not given take their defaults ({@link DEFAULT_LIMITS}) */
   limits?: Partial<ServerLimits>;
@@ -60,7 +60,8 @@ export class RenderServer {
     }
     if (!inner.isDirectory(root)) throw new KustomizeError('USAGE', `--root '${options.root}' is not a directory`);
     this.fs = new ConfinedFileSystem(inner, root);
-    this.options = { ...options.options };
+    // as the CLI builds: legacy order unless the kustomization sorts, as `kustomize build` prints
+    this.options = { reorder: 'unspecified', ...options.options };
     this.cache = new BuildCache({ bytes: positive(limits.cacheBytes, 'cache size') });
     this.admission = new Admission(whole(limits.maxConcurrency, 'max-concurrency', 1), whole(limits.queue, 'queue', 0));
     this.timeoutMs = positive(limits.timeoutSeconds, 'timeout') * 1000;
@@ -149,7 +150,10 @@ export class RenderServer {
   }
 
   private async build(res: ServerResponse, dir: string, options: BuildOptions, deadline: AbortSignal): Promise<void> {
-    const { result } = await buildRoot(this.root, relative(this.root, dir) || '.', options);
+    // an abort is thrown rather than reported (as build-all stops at one)
+    const { result } = await buildRoot(this.root, relative(this.root, dir) || '.', options).catch((e: unknown) => {
+      throw this.thrown(e, deadline);
+    });
     if (result.ok) return this.send(res, 'build', 200, { yaml: result.yaml, warnings: result.warnings, inputs: result.inputs, remote: result.remote, ms: result.ms });
     throw this.failed(result.error, deadline);
   }
