@@ -3,7 +3,7 @@
  * kustomize-ts builds it to kubectl's bytes, and what it renders holds together as
  * docs/server-deploy.md says: the probes ask the server's port, the drain fits in the grace
  * period, the heap fits in the memory limit, and the Service and the PodDisruptionBudget select
- * the Deployment's pods. (test/serve/image.test.ts runs the image it names.)
+ * the Deployment’s pods. (test/serve/image.test.ts builds and runs the image, from deploy/image.)
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
