@@ -1,7 +1,6 @@
 import type { Warning } from '../errors.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import { MemoizedFileSystem } from '../fs/memoized.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import type { BuildMemory } from '../pipeline/context.js';
 import { PrintedBefore } from '../output/printed-before.js';
@@ -100,8 +99,8 @@ export class BuildCache {
   /** What names a build: its path, its options, and its file system when the caller gave one. */
   keyOf(path: string, options: ResolvedOptions, fs: FileSystem | undefined): string {
     let fsId = 0;
-    // a memo of a file system answers as it does (as of the memo's first question): the same files, under the same name
-    if (fs instanceof MemoizedFileSystem) fs = fs.memoOf;
+    // a view of a file system (a memo, a part) answers as it does: the same files, under the same name
+    while (fs?.viewOf) fs = fs.viewOf;
     if (fs) {
       fsId = this.fileSystems.get(fs) ?? ++this.fileSystemCount;
       this.fileSystems.set(fs, fsId);

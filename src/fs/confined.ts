@@ -6,38 +6,63 @@ import type { FileSystem } from './filesystem.js';
 const NOTHING: Readonly<Partial<Record<Question, unknown>>> = { exists: false, isDirectory: false, entryType: undefined, isExecutable: false };
 
 /**
- * A file system that holds only what is inside one directory, symlinks followed: a path
- * outside it, or one whose links lead outside it, is not there (questions about it answer
+ * A view of a file system that holds only what is inside one directory, symlinks followed: a
+ * path outside it, or one whose links lead outside it, is not there (questions about it answer
  * that nothing is there; reading it throws), and the file system it wraps is never asked about
- * it. Nothing is written through it. A server gives every build this, so no request reaches
- * past its root, whatever the kustomizations say and whatever the load restrictor allows.
+ * it. Nothing is written through it. A server gives every request's build one, so no request
+ * reaches past its root, whatever the kustomizations say and whatever the load restrictor
+ * allows. It resolves each directory's links once: make one for each run over a tree whose
+ * links do not change while it runs (a request), and a link changed later is seen by the next.
  */
 export class ConfinedFileSystem extends AskingFileSystem {
+  /** directories with their links resolved; null for one that does not exist */
+  private readonly realDirs = new Map<string, string | null>();
+
   /** `dir`: absolute, its own links resolved */
   constructor(
     inner: FileSystem,
     readonly dir: string,
   ) {
     super(inner);
+    this.realDirs.set(dir, dir);
+  }
+
+  /** Answers as the file system it wraps for every path it holds. */
+  get viewOf(): FileSystem {
+    return this.inner;
   }
 
   /** Whether `path` (absolute) is inside the directory, once its links are followed. */
   holds(path: string): boolean {
     const p = normalize(path);
     if (!isWithin(this.dir, p)) return false;
-    // what does not exist leads nowhere: its nearest existing parent decides
-    for (let at = p; ; at = dirname(at)) {
-      if (this.inner.entryType ? this.inner.entryType(at) !== undefined : this.inner.exists(at)) return isWithin(this.dir, this.realPathOf(at));
-      if (at === this.dir) return true;
-    }
+    if (p === this.dir) return true;
+    const parent = dirname(p);
+    const realParent = this.realDir(parent);
+    // a path whose directory does not exist leads nowhere: the nearest existing directory decides
+    if (realParent === null) return this.holds(parent);
+    if (!isWithin(this.dir, realParent)) return false;
+    // the path itself: only a link (or, asked no lstat, anything) may lead elsewhere
+    const type = this.inner.entryType ? this.inner.entryType(p) : 'unknown';
+    if (type !== 'symlink' && type !== 'unknown') return true;
+    const real = this.realPathOf(p);
+    // a dangling link leads nowhere it may go
+    if (real === undefined) return type === 'unknown';
+    return isWithin(this.dir, real);
   }
 
-  /** `path`'s real path; a dangling link's is nowhere, so nothing is read through it. */
-  private realPathOf(path: string): string {
+  private realDir(dir: string): string | null {
+    let real = this.realDirs.get(dir);
+    if (real === undefined) this.realDirs.set(dir, (real = this.realPathOf(dir) ?? null));
+    return real;
+  }
+
+  /** `path`'s real path; undefined when it does not exist (a dangling link leads nowhere). */
+  private realPathOf(path: string): string | undefined {
     try {
       return this.inner.realPath(path);
     } catch {
-      return '';
+      return undefined;
     }
   }
 

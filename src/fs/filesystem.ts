@@ -28,6 +28,12 @@ export interface FileSystem {
   rename?(from: string, to: string): void;
   /** Deletes a file; editing commands remove their temporary files with it when a write fails. */
   remove?(path: string): void;
+  /**
+   * The file system this one is a view of, answering as it does for every path it answers (a
+   * memo of it, a part of it): a cache names the builds on a view as the builds on it, and
+   * checks what they read through the view.
+   */
+  readonly viewOf?: FileSystem;
   /** True when its paths are the disk's own, for programs that read them themselves (helm reads a chart's directory). */
   readonly isTheDisk?: boolean;
 }

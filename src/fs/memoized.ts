@@ -9,8 +9,8 @@ import type { FileSystem } from './filesystem.js';
 export class MemoizedFileSystem extends AskingFileSystem {
   private readonly answers = new Map<string, Answer>();
 
-  /** The file system it answers for. */
-  get memoOf(): FileSystem {
+  /** Answers as the file system it wraps (as of its first question). */
+  get viewOf(): FileSystem {
     return this.inner;
   }
 

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { buildAll } from '../build/build-all.js';
 import { BuildCache } from '../build/build-cache.js';
 import type { BuildOptions } from '../build/build.js';
@@ -26,6 +25,14 @@ export interface RenderServerOptions {
   fs?: FileSystem;
 }
 
+/** One request being answered: where its answer goes, what it reads, and when it must be done. */
+interface Exchange {
+  res: ServerResponse;
+  fs: ConfinedFileSystem;
+  /** whether the request's time ran out (what stopped it, when something did) */
+  deadline: { passed: boolean };
+}
+
 /** The server's state: serving, or draining after a stop was asked for (new requests get 503). */
 type State = 'serving' | 'draining';
 
@@ -36,7 +43,9 @@ type State = 'serving' | 'draining';
  * at once, waiting requests, time, body size and cache bytes.
  */
 export class RenderServer {
-  private readonly fs: ConfinedFileSystem;
+  /** `--root`, absolute, as given: its links are followed again for each request */
+  readonly root: string;
+  private readonly disk: FileSystem;
   private readonly cache: BuildCache;
   private readonly admission: Admission;
   readonly metrics: ServerMetrics;
@@ -51,15 +60,9 @@ export class RenderServer {
 
   constructor(options: RenderServerOptions) {
     const limits: ServerLimits = { ...DEFAULT_LIMITS, ...definedOnly(options.limits ?? {}) };
-    const inner = options.fs ?? new DiskFileSystem();
-    let root: string;
-    try {
-      root = inner.realPath(options.root);
-    } catch (e) {
-      throw new KustomizeError('USAGE', `--root '${options.root}' does not exist`, { cause: e });
-    }
-    if (!inner.isDirectory(root)) throw new KustomizeError('USAGE', `--root '${options.root}' is not a directory`);
-    this.fs = new ConfinedFileSystem(inner, root);
+    this.disk = options.fs ?? new DiskFileSystem();
+    this.root = options.root;
+    if (!this.disk.isDirectory(this.root)) throw new KustomizeError('USAGE', `--root '${options.root}' ${this.disk.exists(this.root) ? 'is not a directory' : 'does not exist'}`);
     // as the CLI builds: legacy order unless the kustomization sorts, as `kustomize build` prints
     this.options = { reorder: 'unspecified', ...options.options };
     this.cache = new BuildCache({ bytes: positive(limits.cacheBytes, 'cache size') });
@@ -74,18 +77,28 @@ export class RenderServer {
     this.http = createServer((req, res) => void this.handle(req, res));
   }
 
-  /** The root requests' paths are relative to: absolute, links resolved. */
-  get root(): string {
-    return this.fs.dir;
+  /**
+   * What one request reads: the root as it is now, links followed (a root that is a link
+   * swapped to a new checkout, as git-sync does, serves the new one from the next request on).
+   */
+  private view(): ConfinedFileSystem {
+    let dir: string;
+    try {
+      dir = this.disk.realPath(this.root);
+    } catch {
+      throw new HttpError(503, 'UNAVAILABLE', `the root '${this.root}' is gone`);
+    }
+    return new ConfinedFileSystem(this.disk, dir);
   }
 
   /** Starts listening; resolves to the address (port 0 takes a free one). */
-  listen(port: number, host: string): Promise<AddressInfo> {
+  listen(port: number, host: string): Promise<{ address: string; family: string; port: number }> {
     return new Promise((resolve, reject) => {
       this.http.once('error', reject);
       this.http.listen(port, host, () => {
         this.http.off('error', reject);
-        resolve(this.http.address() as AddressInfo);
+        const { address, family, port: bound } = this.http.address() as { address: string; family: string; port: number };
+        resolve({ address, family, port: bound });
       });
     });
   }
@@ -128,42 +141,57 @@ export class RenderServer {
 
   /** `/v1/build` and `/v1/build-all`: the request read and checked, a slot waited for, the build run under the deadline. */
   private async answerBuild(req: IncomingMessage, res: ServerResponse, route: 'build' | 'build-all'): Promise<void> {
-    const deadline = AbortSignal.timeout(this.timeoutMs);
-    const gone = new AbortController();
-    // the client hung up: its build is stopped, and its slot freed
-    res.once('close', () => res.writableFinished || gone.abort('the client closed the connection'));
-    const signal = AbortSignal.any([deadline, gone.signal]);
-    const request = parseTargetRequest(await readBody(req, this.maxBody), this.options);
-    const dir = targetDir(this.fs, request.path, route === 'build' ? 'kustomization' : 'directory');
-    const release = await this.admission.enter(signal);
-    if (release === 'queue-full') throw new HttpError(503, 'UNAVAILABLE', 'too many requests waiting: the queue is full (--queue)');
-    if (release === 'aborted') throw timedOut(deadline, this.timeoutMs);
-    const started = performance.now();
+    // one controller, aborted by the deadline or by the client hanging up: the build stops, its slot is freed
+    const stop = new AbortController();
+    const deadline = { passed: false };
+    const timer = setTimeout(() => {
+      deadline.passed = true;
+      stop.abort(`the server's timeout of ${this.timeoutMs / 1000} s passed`);
+    }, this.timeoutMs);
+    const hangUp = (): void => {
+      if (!res.writableFinished) stop.abort('the client closed the connection');
+    };
+    res.once('close', hangUp);
     try {
-      const options: BuildOptions = { ...request.options, fs: this.fs, cache: this.cache, signal };
-      if (route === 'build') await this.build(res, dir, options, deadline);
-      else await this.buildAll(res, dir, options, deadline);
+      const request = parseTargetRequest(await readBody(req, this.maxBody), this.options);
+      const fs = this.view();
+      const dir = targetDir(fs, request.path, route === 'build' ? 'kustomization' : 'directory');
+      const exchange: Exchange = { res, fs, deadline };
+      const release = await this.admission.enter(stop.signal);
+      if (release === 'queue-full') throw new HttpError(503, 'UNAVAILABLE', 'too many requests waiting: the queue is full (--queue)');
+      if (release === 'aborted') throw this.stopped(exchange);
+      const started = performance.now();
+      try {
+        const options: BuildOptions = { ...request.options, fs, cache: this.cache, signal: stop.signal };
+        if (route === 'build') await this.build(exchange, dir, options);
+        else await this.buildAll(exchange, dir, options);
+      } finally {
+        this.metrics.duration(route, (performance.now() - started) / 1000);
+        release();
+      }
     } finally {
-      this.metrics.duration(route, (performance.now() - started) / 1000);
-      release();
+      clearTimeout(timer);
+      res.off('close', hangUp);
     }
   }
 
-  private async build(res: ServerResponse, dir: string, options: BuildOptions, deadline: AbortSignal): Promise<void> {
+  private async build(exchange: Exchange, dir: string, options: BuildOptions): Promise<void> {
+    const top = exchange.fs.dir;
     // an abort is thrown rather than reported (as build-all stops at one)
-    const { result } = await buildRoot(this.root, relative(this.root, dir) || '.', options).catch((e: unknown) => {
-      throw this.thrown(e, deadline);
+    const { result } = await buildRoot(top, relative(top, dir) || '.', options).catch((e: unknown) => {
+      throw this.thrown(e, exchange);
     });
-    if (result.ok) return this.send(res, 'build', 200, { yaml: result.yaml, warnings: result.warnings, inputs: result.inputs, remote: result.remote, ms: result.ms });
-    throw this.failed(result.error, deadline);
+    if (result.ok) return this.send(exchange.res, 'build', 200, { yaml: result.yaml, warnings: result.warnings, inputs: result.inputs, remote: result.remote, ms: result.ms });
+    throw this.failed(result.error, exchange);
   }
 
   /** `build-all` under `dir`: its ndjson, a line a root as they finish in path order; an error after the first line ends the stream with an error line. */
-  private async buildAll(res: ServerResponse, dir: string, options: BuildOptions, deadline: AbortSignal): Promise<void> {
+  private async buildAll(exchange: Exchange, dir: string, options: BuildOptions): Promise<void> {
+    const { res } = exchange;
     const results = buildAll(dir, { ...options, jobs: 1 });
     // an error before the first root (the roots could not be found) is the answer's status
     let next = await results.next().catch((e: unknown) => {
-      throw this.thrown(e, deadline);
+      throw this.thrown(e, exchange);
     });
     res.writeHead(200, { 'content-type': 'application/x-ndjson' });
     this.metrics.request('build-all', 200);
@@ -173,22 +201,29 @@ export class RenderServer {
         next = await results.next();
       }
     } catch (e) {
-      const error = this.thrown(e, deadline);
+      const error = this.thrown(e, exchange);
       res.write(`${JSON.stringify(errorBody(error))}\n`);
     }
     res.end();
   }
 
   /** What a build that failed answers: 504 past the deadline, 403 when it reached outside the root, else 422 (500 for an internal error). */
-  private failed(error: RootError, deadline: AbortSignal): HttpError {
-    if (error.code === 'ABORTED') return timedOut(deadline, this.timeoutMs);
-    if (!error.remote && outsideRoot(this.fs, error.file)) return new HttpError(403, 'OUTSIDE_ROOT', `the build reaches outside the root: ${error.message}`, error.file);
+  private failed(error: RootError, exchange: Exchange): HttpError {
+    if (error.code === 'ABORTED') return this.stopped(exchange);
+    if (!error.remote && outsideRoot(exchange.fs, error.file)) return new HttpError(403, 'OUTSIDE_ROOT', `the build reaches outside the root: ${error.message}`, error.file);
     return new HttpError(error.code === 'INTERNAL' ? 500 : 422, error.code, error.message, error.file);
   }
 
-  private thrown(e: unknown, deadline: AbortSignal): HttpError {
+  /** What a request stopped before its answer gets: 504 when its time ran out; else its client is gone, and the status is only counted. */
+  private stopped(exchange: Exchange): HttpError {
+    return exchange.deadline.passed
+      ? new HttpError(504, 'TIMEOUT', `the request took longer than the server's timeout of ${this.timeoutMs / 1000} s (--timeout); its build was stopped`)
+      : new HttpError(499, 'CLIENT_CLOSED', 'the client closed the connection');
+  }
+
+  private thrown(e: unknown, exchange: Exchange): HttpError {
     if (e instanceof HttpError) return e;
-    if (e instanceof KustomizeError) return this.failed({ code: e.code, message: e.message, ...(e.file !== undefined && { file: relative(this.root, e.file) }) }, deadline);
+    if (e instanceof KustomizeError) return this.failed({ code: e.code, message: e.message, ...(e.file !== undefined && { file: relative(exchange.fs.dir, e.file) }) }, exchange);
     return new HttpError(500, 'INTERNAL', String(e));
   }
 
@@ -230,11 +265,6 @@ function routeOf(method: string | undefined, path: string): Route {
   }
 }
 
-function timedOut(deadline: AbortSignal, ms: number): HttpError {
-  return deadline.aborted
-    ? new HttpError(504, 'TIMEOUT', `the request took longer than the server's timeout of ${ms / 1000} s (--timeout); its build was stopped`)
-    : new HttpError(499, 'CLIENT_CLOSED', 'the client closed the connection');
-}
 
 function errorBody(error: HttpError): { error: { code: string; message: string; file?: string } } {
   return { error: { code: error.code, message: error.message, ...(error.file !== undefined && { file: error.file }) } };

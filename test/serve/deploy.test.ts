@@ -64,14 +64,15 @@ test('the container runs the server on the repository, listening on every interf
   assert.deepEqual(serve.args?.slice(0, 2), ['serve', '--root']);
   const root = flag(serve, '--root');
   assert.match(flag(serve, '--listen'), /^0\.0\.0\.0:\d+$/);
-  // the root is the volume git-sync fills, read-only to the server
-  const { mount, volume } = volumeAt(pod, serve, root);
+  // the root is the link git-sync swaps to each new checkout, on the volume it fills, read-only to the server
+  const [volumeRoot, link] = [root.slice(0, root.lastIndexOf('/')), root.slice(root.lastIndexOf('/') + 1)];
+  const { mount, volume } = volumeAt(pod, serve, volumeRoot);
   assert.equal(mount.readOnly, true);
   for (const name of ['git-sync-init', 'git-sync']) {
     const gitSync = container(pod, name);
-    const gitRoot = gitSync.env?.find((e) => e.name === 'GITSYNC_ROOT')?.value;
-    assert.ok(gitRoot, `${name} sets GITSYNC_ROOT`);
-    assert.equal(volumeAt(pod, gitSync, gitRoot).volume.name, volume.name, `${name} writes the volume the server reads`);
+    const env = (key: string) => gitSync.env?.find((e) => e.name === key)?.value;
+    assert.deepEqual([env('GITSYNC_ROOT'), env('GITSYNC_LINK')], [volumeRoot, link], `${name} keeps the link the server serves`);
+    assert.equal(volumeAt(pod, gitSync, volumeRoot).volume.name, volume.name, `${name} writes the volume the server reads`);
   }
   assert.ok(pod.initContainers?.some((c) => c.name === 'git-sync-init'), 'the first clone is done before the server starts');
   // the repository's ConfigMap, with its hash, is in the output

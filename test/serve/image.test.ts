@@ -3,8 +3,8 @@
  * from this checkout's package (FROM scratch: nothing is pulled) renders what the library does,
  * as the user the Deployment runs it as and as Argo CD's user 999, on a read-only root file
  * system; it has what deploy/ and deploy/argocd run in it (the preStop sleep, the plugin's sh
- * and find); and, once this build has the `serve` command, it serves /healthz and /v1/build and
- * exits 0 on SIGTERM, as the Deployment's probes and grace period expect.
+ * and find); and it serves /healthz and /v1/build and exits 0 on SIGTERM, as the Deployment's
+ * probes and grace period expect.
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -15,7 +15,6 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { build } from '../../src/build/build.js';
-import { COMMANDS } from '../../src/cli/main.js';
 import { workDir } from '../git-repos.js';
 import { requireTool } from '../require-tool.js';
 import { container, theOne, type Deployment } from './workloads.js';
@@ -89,10 +88,7 @@ function freePort(): Promise<number> {
   });
 }
 
-const hasServe = COMMANDS.some((c) => c.name === 'serve');
-const serveSkip = skip || (hasServe ? false : 'this build has no `serve` command yet (issue 32): the image cannot serve');
-
-test('the image serves /healthz and /v1/build, and exits 0 on SIGTERM', { skip: serveSkip }, async () => {
+test('the image serves /healthz and /v1/build, and exits 0 on SIGTERM', { skip }, async () => {
   const port = await freePort();
   const name = `kts-serve-test-${process.pid}`;
   execFileSync('podman', ['run', '-d', '--name', name, '--network', 'host', '--read-only', '-v', `${EXAMPLES}:/repo:ro`, IMAGE,

@@ -5,7 +5,7 @@
  * bound answers with its status.
  */
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -276,4 +276,19 @@ test('the cache stays within --cache-mb: the least recently used builds go first
   await buildRequest(port, `fixtures/${cases[0]}/input`);
   assert.equal(await metric(port, 'kustomize_ts_cache_hits_total'), hits! + 1);
   assert.equal(server.root, root);
+});
+
+test('a root that is a link swapped to another checkout (as git-sync swaps it) serves the new checkout from the next request on', async () => {
+  const checkouts = writeTree({ 'v1/app/kustomization.yaml': 'resources:\n- cm.yaml\n', 'v1/app/cm.yaml': CM('settings'), 'v2/app/kustomization.yaml': 'resources:\n- cm.yaml\n', 'v2/app/cm.yaml': CM('settings', 'a: "2"') });
+  try {
+    symlinkSync(join(checkouts, 'v1'), join(checkouts, 'current'));
+    const { port } = await serving({ root: join(checkouts, 'current'), fs: new DiskFileSystem() });
+    assert.match((await buildRequest(port, 'app')).body.yaml!, /a: "1"/);
+    // swapped as git-sync swaps it: a new link renamed over the old
+    symlinkSync(join(checkouts, 'v2'), join(checkouts, 'next'));
+    renameSync(join(checkouts, 'next'), join(checkouts, 'current'));
+    assert.match((await buildRequest(port, 'app')).body.yaml!, /a: "2"/);
+  } finally {
+    rmSync(checkouts, { recursive: true, force: true });
+  }
 });
