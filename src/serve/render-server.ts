@@ -8,6 +8,7 @@ import { ConfinedFileSystem } from '../fs/confined.js';
 import { DiskFileSystem } from '../fs/disk.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { relative } from '../fs/path.js';
+import { SizedLru } from '../memo/sized-lru.js';
 import type { GivenOptions } from '../options.js';
 import { Admission } from './admission.js';
 import { DEFAULT_LIMITS, type ServerLimits } from './limits.js';
@@ -47,6 +48,8 @@ export class RenderServer {
   readonly root: string;
   private readonly disk: FileSystem;
   private readonly cache: BuildCache;
+  /** the YAML of recent answers, JSON-encoded, by its text: an answer from the cache is the same text, whose encoding need not be made again */
+  private readonly encoded: SizedLru<string, Buffer>;
   private readonly admission: Admission;
   readonly metrics: ServerMetrics;
   private readonly http: Server;
@@ -65,14 +68,17 @@ export class RenderServer {
     if (!this.disk.isDirectory(this.root)) throw new KustomizeError('USAGE', `--root '${options.root}' ${this.disk.exists(this.root) ? 'is not a directory' : 'does not exist'}`);
     // as the CLI builds: legacy order unless the kustomization sorts, as `kustomize build` prints
     this.options = { reorder: 'unspecified', ...options.options };
-    this.cache = new BuildCache({ bytes: positive(limits.cacheBytes, 'cache size') });
+    const cacheBytes = positive(limits.cacheBytes, 'cache size');
+    // an eighth of the bytes for the encoded answers, the rest for the builds
+    this.cache = new BuildCache({ bytes: (cacheBytes * 7) / 8 });
+    this.encoded = new SizedLru(cacheBytes / 8, (yaml, json) => yaml.length + json.length);
     this.admission = new Admission(whole(limits.maxConcurrency, 'max-concurrency', 1), whole(limits.queue, 'queue', 0));
     this.timeoutMs = positive(limits.timeoutSeconds, 'timeout') * 1000;
     this.maxBody = positive(limits.maxBodyBytes, 'max-body');
     this.metrics = new ServerMetrics({
       inFlight: () => this.admission.inFlight,
       queueDepth: () => this.admission.queueDepth,
-      cache: () => ({ hits: this.cache.counts.answered, misses: this.cache.counts.built, bytes: this.cache.bytes }),
+      cache: () => ({ hits: this.cache.counts.answered, misses: this.cache.counts.built, bytes: this.cache.bytes + this.encoded.size }),
     });
     this.http = createServer((req, res) => void this.handle(req, res));
   }
@@ -181,8 +187,17 @@ export class RenderServer {
     const { result } = await buildRoot(top, relative(top, dir) || '.', options).catch((e: unknown) => {
       throw this.thrown(e, exchange);
     });
-    if (result.ok) return this.send(exchange.res, 'build', 200, { yaml: result.yaml, warnings: result.warnings, inputs: result.inputs, remote: result.remote, ms: result.ms });
-    throw this.failed(result.error, exchange);
+    if (!result.ok) throw this.failed(result.error, exchange);
+    // the body, `yaml` first: its JSON is what a large output costs, and an answer from the cache has it already
+    const rest = Buffer.from(JSON.stringify({ warnings: result.warnings, inputs: result.inputs, remote: result.remote, ms: result.ms }).slice(1));
+    this.sendParts(exchange.res, 'build', [YAML_KEY, this.encodedYaml(result.yaml), COMMA, rest]);
+  }
+
+  /** A build's YAML as a JSON string, remembered by the text it encodes. */
+  private encodedYaml(yaml: string): Buffer {
+    let encoded = this.encoded.get(yaml);
+    if (!encoded) this.encoded.set(yaml, (encoded = Buffer.from(JSON.stringify(yaml))));
+    return encoded;
   }
 
   /** `build-all` under `dir`: its ndjson, a line a root as they finish in path order; an error after the first line ends the stream with an error line. */
@@ -238,6 +253,15 @@ export class RenderServer {
     this.send(res, route, error.status, errorBody(error));
   }
 
+  /** A 200 JSON answer made of parts, written as they are. */
+  private sendParts(res: ServerResponse, route: Route, parts: readonly Buffer[]): void {
+    if (this.state === 'draining') res.setHeader('connection', 'close');
+    res.writeHead(200, { 'content-type': 'application/json', 'content-length': parts.reduce((n, p) => n + p.length, 0) });
+    for (const part of parts) res.write(part);
+    res.end();
+    this.metrics.request(route, 200);
+  }
+
   private send(res: ServerResponse, route: Route, status: number, body: unknown): void {
     this.sendText(res, route, status, JSON.stringify(body), 'application/json');
   }
@@ -269,6 +293,9 @@ function routeOf(method: string | undefined, path: string): Route {
 function errorBody(error: HttpError): { error: { code: string; message: string; file?: string } } {
   return { error: { code: error.code, message: error.message, ...(error.file !== undefined && { file: error.file }) } };
 }
+
+const YAML_KEY = Buffer.from('{"yaml":');
+const COMMA = Buffer.from(',');
 
 function positive(n: number, name: string): number {
   if (!(n > 0) || !Number.isFinite(n)) throw new KustomizeError('USAGE', `${name} must be a number greater than 0, not ${n}`);
