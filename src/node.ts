@@ -1,7 +1,7 @@
 /**
  * The parts of kustomize-ts that need Node: the disk file system, the default source of remote
  * resources (`fetch` plus the `git` executable), building a whole repository in worker threads,
- * and what a change to it affects (through `git`). `build()` uses the first two by default;
+ * what a change to it affects (through `git`), and the render server (`RenderServer`). `build()` uses the first two by default;
  * import them from here to wrap or reuse them.
  */
 import { fileURLToPath } from 'node:url';
@@ -12,6 +12,8 @@ import { diffRevisions as diffRoots, type DiffOptions, type RevisionsDiff } from
 export { DiskFileSystem } from './fs/disk.js';
 export { NodeRemoteSource } from './load/remote/node-remote.js';
 export { findRoots, parseShard, type Shard } from './build/roots.js';
+export { RenderServer, type RenderServerOptions } from './serve/render-server.js';
+export { DEFAULT_LIMITS, type ServerLimits } from './serve/limits.js';
 export type { BuildAllOptions, RootResult, RootBuilt, RootFailed } from './build/build-all.js';
 export type { AffectedOptions, AffectedRoot } from './build/affected.js';
 export type { DiffOptions, RevisionsDiff, RootDiff, ResourceChange } from './build/diff.js';

@@ -1,6 +1,7 @@
 import type { Warning } from '../errors.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
+import { MemoizedFileSystem } from '../fs/memoized.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import type { BuildMemory } from '../pipeline/context.js';
 import { PrintedBefore } from '../output/printed-before.js';
@@ -8,22 +9,30 @@ import type { Rendered } from '../output/render.js';
 import { checkOptionNames, OPTION_NAMES, optionNames, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import { SizedLru } from '../memo/sized-lru.js';
-import { RememberedBases } from './remembered-bases.js';
+import { RememberedBases, resourceBytes } from './remembered-bases.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
 const KEYED_OPTIONS = OPTION_NAMES.filter((name) => name !== 'fs' && name !== 'remote' && name !== 'warn');
 
 /** How much a {@link BuildCache} holds at most; the least recently used goes first. */
 export interface BuildCacheLimits {
-  /** builds remembered with their output (default 16) */
+  /**
+   * bytes it holds, as it estimates them from the shape of what it holds (default 256 MiB):
+   * half for builds with their output and bases, a quarter each for resource files and
+   * patches parsed and for their texts
+   */
+  bytes?: number;
+  /** builds remembered, with their bases (default: as many as the bytes allow) */
   builds?: number;
-  /** characters of resource files and patches remembered parsed (default 64 million) */
-  parsedChars?: number;
-  /** bytes of resource files remembered with their text (default 64 million) */
-  decodedBytes?: number;
 }
 
-const LIMIT_NAMES = optionNames<BuildCacheLimits>({ builds: true, parsedChars: true, decodedBytes: true });
+const LIMIT_NAMES = optionNames<BuildCacheLimits>({ bytes: true, builds: true });
+
+/** What the cache keeps of the builds of one name: the last, when its files decided it, and the bases it read. */
+interface Remembered {
+  build?: RememberedBuild;
+  bases: RememberedBases;
+}
 
 /** A build that read only what its file system answers, with what it made. */
 export interface RememberedBuild extends Readonly<Rendered> {
@@ -51,9 +60,8 @@ type Recalled = { answer: RememberedBuild } | { answer?: undefined; printedBefor
  * What a build returns is its own: the cache keeps copies.
  */
 export class BuildCache {
-  private readonly builds: SizedLru<string, RememberedBuild>;
-  /** the bases of the builds of each name, kept for as many names as builds are */
-  private readonly bases: SizedLru<string, RememberedBases>;
+  /** by the name of a build (see {@link keyOf}) */
+  private readonly builds: SizedLru<string, Remembered>;
   /** resource files and the texts steps read (patches…), by content */
   private readonly parsed: ParsedTexts;
   /** resource files' texts, by path, while their bytes stay the same */
@@ -66,17 +74,20 @@ export class BuildCache {
   private readonly reusedBases = { count: 0 };
   constructor(limits: BuildCacheLimits = {}) {
     checkOptionNames(limits, LIMIT_NAMES, 'new BuildCache()');
-    const maxBuilds = limits.builds ?? 16;
-    this.builds = new SizedLru(maxBuilds, () => 1);
-    this.bases = new SizedLru(maxBuilds, () => 1);
-    this.parsed = new ParsedTexts(limits.parsedChars ?? 64_000_000);
-    this.decoded = new DecodedTexts(limits.decodedBytes ?? 64_000_000);
+    const bytes = limits.bytes ?? 256 * 2 ** 20;
+    this.builds = new SizedLru(bytes / 2, (key, kept) => 2 * key.length + kept.bases.bytes + (kept.build ? buildBytes(kept.build) : 0), limits.builds);
+    this.parsed = new ParsedTexts(bytes / 4);
+    this.decoded = new DecodedTexts(bytes / 4);
+  }
+
+  /** The bytes it holds, as it estimates them. */
+  get bytes(): number {
+    return this.builds.size + this.parsed.bytes + this.decoded.bytes;
   }
 
   /** Forgets everything. */
   clear(): void {
     this.builds.clear();
-    this.bases.clear();
     this.parsed.clear();
     this.decoded.clear();
   }
@@ -89,6 +100,8 @@ export class BuildCache {
   /** What names a build: its path, its options, and its file system when the caller gave one. */
   keyOf(path: string, options: ResolvedOptions, fs: FileSystem | undefined): string {
     let fsId = 0;
+    // a memo of a file system answers as it does (as of the memo's first question): the same files, under the same name
+    if (fs instanceof MemoizedFileSystem) fs = fs.memoOf;
     if (fs) {
       fsId = this.fileSystems.get(fs) ?? ++this.fileSystemCount;
       this.fileSystems.set(fs, fsId);
@@ -98,20 +111,16 @@ export class BuildCache {
 
   /** The remembered build of that name if `fs` still holds what it read; else what it printed, for the build that runs instead. */
   recall(key: string, fs: FileSystem): Recalled {
-    const remembered = this.builds.get(key);
+    const kept = this.builds.get(key);
+    const remembered = kept?.build;
     if (!remembered?.inputs.holdsIn(fs)) {
-      this.builds.delete(key);
+      const bases = kept?.bases ?? new RememberedBases(this.reusedBases);
+      this.builds.set(key, { bases });
       this.builtCount++;
-      return { printedBefore: remembered && new PrintedBefore(remembered), bases: this.basesOf(key) };
+      return { printedBefore: remembered && new PrintedBefore(remembered), bases };
     }
     this.answeredCount++;
     return { answer: remembered };
-  }
-
-  private basesOf(key: string): RememberedBases {
-    let bases = this.bases.get(key);
-    if (!bases) this.bases.set(key, (bases = new RememberedBases(this.reusedBases)));
-    return bases;
   }
 
   /** What the cache lends a build that runs: what it has parsed, and `bases`, whose files it asks of `recording`. */
@@ -124,7 +133,16 @@ export class BuildCache {
     };
   }
 
-  remember(key: string, build: RememberedBuild): void {
-    this.builds.set(key, build);
+  /**
+   * What a build that ran leaves: its bases (measured again, now that it has remembered them),
+   * and itself when its files decided it.
+   */
+  remember(key: string, bases: RememberedBases, build: RememberedBuild | undefined): void {
+    this.builds.set(key, { bases, ...(build && { build }) });
   }
+}
+
+/** About what a remembered build takes: its output, and its resources. */
+function buildBytes(build: RememberedBuild): number {
+  return 2 * build.buildDir.length + build.yaml.length + build.resources.reduce((n, r) => n + resourceBytes(r.view), 0);
 }

@@ -144,14 +144,20 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
-  const made = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
+  let made: Awaited<ReturnType<typeof renderedBuild>>;
+  try {
+    made = await renderedBuild({ ...run, fs: recording }, memory, recalled.printedBefore);
+  } catch (e) {
+    // the bases it remembered before it failed are measured too
+    cache.remember(key, recalled.bases, undefined);
+    throw e;
+  }
   const inputs = recording.record();
   const record = { warnings, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote, inputsComplete: made.inputsComplete };
+  const kept: RememberedBuild | undefined = made.filesDecide ? { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...warnings] } : undefined;
+  cache.remember(key, recalled.bases, kept);
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
-  if (!made.filesDecide) return resultOf(made.rendered, record, { copied: true });
-  const kept: RememberedBuild = { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...warnings] };
-  cache.remember(key, kept);
-  return resultOf(kept, record, { copied: true });
+  return resultOf(kept ?? made.rendered, record, { copied: true });
 }
 
 /** Files a build read, relative to the directory it built, sorted. */

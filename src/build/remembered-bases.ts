@@ -3,7 +3,7 @@ import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import { Resource } from '../model/resource.js';
 import type { VarSet } from '../vars/vars.js';
-import type { YMap } from '../yaml/value.js';
+import { estimatedBytes, type YMap } from '../yaml/value.js';
 import { Accumulator } from '../pipeline/accumulator.js';
 import type { BaseEffects } from '../pipeline/context.js';
 
@@ -18,6 +18,8 @@ interface RememberedBase {
   config: TransformerConfig;
   vars: VarSet;
   resources: readonly RememberedResource[];
+  /** what it holds, as {@link estimatedBytes} counts it */
+  bytes: number;
 }
 
 /** A resource a base made: its object, frozen (see `Resource.share`), and its build state, in a resource no build writes. */
@@ -35,9 +37,15 @@ interface RememberedResource {
  */
 export class RememberedBases {
   private readonly bases = new Map<string, RememberedBase>();
+  private held = 0;
 
   /** `reused` counts the bases taken from here (the cache's counts) */
   constructor(private readonly reused: { count: number }) {}
+
+  /** The bytes of the bases remembered, as estimated. */
+  get bytes(): number {
+    return this.held;
+  }
 
   /**
    * The base at `key` (the caller's name for its place in the tree), remembered or accumulated by
@@ -53,7 +61,7 @@ export class RememberedBases {
       this.reused.count++;
       return replay(kept);
     }
-    this.bases.delete(key);
+    this.forget(key);
     const scope = recording.openScope();
     const decidedBefore = build.filesDecide;
     const warnings: Warning[] = [];
@@ -70,10 +78,23 @@ export class RememberedBases {
     }
     const end = build.openapi.state;
     if (decides && start !== undefined && end !== undefined) {
-      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources: acc.resources.resources().map(remembered) });
+      const resources = acc.resources.resources().map(remembered);
+      const bytes = resources.reduce((n, r) => n + resourceBytes(r.obj), 0);
+      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources, bytes });
+      this.held += bytes;
     }
     return acc;
   }
+
+  private forget(key: string): void {
+    this.held -= this.bases.get(key)?.bytes ?? 0;
+    this.bases.delete(key);
+  }
+}
+
+/** About what a resource takes in memory: its object, and its build state (ids, origins, previous names). */
+export function resourceBytes(obj: YMap): number {
+  return 512 + estimatedBytes(obj);
 }
 
 function remembered(r: Resource): RememberedResource {

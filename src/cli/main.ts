@@ -12,6 +12,7 @@ import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
+import { serveCommand } from './commands/serve.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 import { STDIO } from './stdio.js';
@@ -32,6 +33,7 @@ export const COMMANDS: readonly Command[] = [
   editCommand,
   explainCommand,
   localizeCommand,
+  serveCommand,
   versionCommand,
   ...completionCommands(() => ROOT),
 ];

@@ -14,7 +14,12 @@ export class DecodedTexts {
     maxBytes: number,
     private readonly decode: (bytes: Uint8Array) => string | undefined = utf8DecodeStrict,
   ) {
-    this.files = new SizedLru(maxBytes, (_, file) => file.bytes.length);
+    this.files = new SizedLru(maxBytes, (path, file) => 32 + path.length + file.bytes.length + file.text.length);
+  }
+
+  /** The bytes it holds, as estimated. */
+  get bytes(): number {
+    return this.files.size;
   }
 
   /** The text of `bytes`, read from `path`; undefined when they are not UTF-8. */

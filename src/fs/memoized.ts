@@ -1,4 +1,5 @@
 import { answerOf, AskingFileSystem, type Answer, type Question } from './questions.js';
+import type { FileSystem } from './filesystem.js';
 
 /**
  * A file system that asks the one it wraps each question once, for a run over a tree that does
@@ -7,6 +8,11 @@ import { answerOf, AskingFileSystem, type Answer, type Question } from './questi
  */
 export class MemoizedFileSystem extends AskingFileSystem {
   private readonly answers = new Map<string, Answer>();
+
+  /** The file system it answers for. */
+  get memoOf(): FileSystem {
+    return this.inner;
+  }
 
   protected ask(question: Question, path: string): unknown {
     const key = `${question}\0${path}`;

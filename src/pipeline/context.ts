@@ -49,8 +49,8 @@ export interface BaseEffects {
   noteWarnings<T>(into: Warning[], run: () => Promise<T>): Promise<T>;
 }
 
-/** How many characters of step texts one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
-const STEP_TEXT_CHARS = 4_000_000;
+/** How many bytes of step texts, with their documents, one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
+const STEP_TEXT_BYTES = 32_000_000;
 
 /**
  * What every kustomization of one build shares: the options, the file system, the plugin
@@ -94,7 +94,7 @@ export class BuildContext implements BaseEffects {
    * The texts steps parse (patches, replacement files) when there is no cache: one patch file
    * is often applied to many targets (argo-cd's redis-ha applies one to 45 resources).
    */
-  private readonly stepTexts = new ParsedTexts(STEP_TEXT_CHARS);
+  private readonly stepTexts = new ParsedTexts(STEP_TEXT_BYTES);
 
   /** where the warnings printed go besides `options.warn`: one list for each base being remembered */
   private readonly warningNotes = new Set<Warning[]>();

@@ -1,22 +1,28 @@
 import { SizedLru } from '../memo/sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
-import { cloneValue, shareValue, type Value } from './value.js';
+import { cloneValue, estimatedBytes, shareValue, type Value } from './value.js';
 
 type Dialect = NonNullable<ParseOptions['dialect']> | 'yaml.v3';
 
 /**
  * Texts parsed once per content and dialect: each call gets its own copy of the documents
- * (copying is several times cheaper than parsing), or shares them frozen. Bounded by the characters of the texts it
- * holds; the least recently used goes first, and a text longer than the bound is not kept.
+ * (copying is several times cheaper than parsing), or shares them frozen. Bounded by the bytes
+ * of the texts and documents it holds, as {@link estimatedBytes} counts them; the least recently
+ * used goes first, and a text larger than the bound is not kept.
  */
 export class ParsedTexts {
   private readonly texts: SizedLru<string, Partial<Record<Dialect, Value[]>>>;
 
   constructor(
-    maxChars: number,
+    maxBytes: number,
     private readonly parse: ParseDocuments = parseYamlDocuments,
   ) {
-    this.texts = new SizedLru(maxChars, (text) => text.length);
+    this.texts = new SizedLru(maxBytes, (text, parsed) => 16 + text.length + Object.values(parsed).reduce((n, docs) => n + estimatedBytes(docs), 0));
+  }
+
+  /** The bytes it holds, as estimated. */
+  get bytes(): number {
+    return this.texts.size;
   }
 
   documents(text: string, file: string, options: ParseOptions = {}): Value[] {
@@ -33,9 +39,14 @@ export class ParsedTexts {
 
   private parsed(text: string, file: string, options: ParseOptions): Value[] {
     const dialect: Dialect = options.dialect ?? 'yaml.v3';
-    let parsed = this.texts.get(text);
-    if (!parsed) this.texts.set(text, (parsed = {}));
-    return (parsed[dialect] ??= this.parse(text, file, options));
+    const parsed = this.texts.get(text) ?? {};
+    let docs = parsed[dialect];
+    if (!docs) {
+      parsed[dialect] = docs = this.parse(text, file, options);
+      // measured with what it now holds
+      this.texts.set(text, parsed);
+    }
+    return docs;
   }
 
   clear(): void {

@@ -264,3 +264,23 @@ function structurallyEqual(a: Value | undefined, b: Value | undefined, scalarsEq
   }
   return (typeof b !== 'object' || b === null) && scalarsEqual(a, b);
 }
+
+/**
+ * About how many bytes a value takes in memory, from its shape: what a cache bounded in bytes
+ * counts it as. Shared parts are counted wherever they are held, so a sum of estimates bounds
+ * what it stands for from above.
+ */
+export function estimatedBytes(v: Value | undefined): number {
+  if (typeof v === 'string') return 16 + v.length;
+  if (typeof v !== 'object' || v === null) return 8;
+  let size = 0;
+  if (Array.isArray(v)) {
+    size = 32 + 8 * v.length;
+    for (const item of v) size += estimatedBytes(item);
+  } else {
+    const keys = Object.keys(v);
+    size = 56;
+    for (const k of keys) size += 24 + estimatedBytes(v[k]);
+  }
+  return size;
+}

@@ -90,6 +90,7 @@ const LAYERS = [
   // what users call: library commands, the CLI, the entries
   'edit',
   'localize',
+  'serve',
   'cli',
   'index.ts',
   'node.ts',

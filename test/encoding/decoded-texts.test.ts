@@ -49,7 +49,8 @@ test('bytes that are not UTF-8 read as undefined, each time', () => {
 
 test('the least recently read file goes when the bytes held pass the bound', () => {
   const { decode, decoded } = counting();
-  const texts = new DecodedTexts(10, decode);
+  // each file below: about 45 bytes, its path, bytes and text; two fit
+  const texts = new DecodedTexts(100, decode);
   texts.text('/a', bytes('aaaaa'));
   texts.text('/b', bytes('bbbbb'));
   texts.text('/a', bytes('aaaaa')); // a is now the most recent
