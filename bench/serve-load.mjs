@@ -13,7 +13,8 @@
 //   - The server: `bin/kustomize-ts.js serve --root DIR --listen 127.0.0.1:0`, a child process,
 //     with the flags given after `--` (kubectl gets none, so they may only be the server's own:
 //     --max-concurrency, --queue, --cache-mb, ...). Its RSS is read from /proc (VmRSS) and from
-//     /metrics (process_resident_memory_bytes) at start, after the cold pass, and after each run.
+//     /metrics (process_resident_memory_bytes) at start, after the cold pass, and after each run,
+//     with its cache's size, hits and misses and its builds' time.
 //   - The cold pass: each root requested once, one at a time, on an empty cache: its latency.
 //   - The runs: for each concurrency C, --requests requests, each for a root drawn at random
 //     (seeded: the same sequence every time), C in flight at once over C keep-alive connections.
@@ -171,7 +172,7 @@ function startServer(opts, top) {
     child.stderr.on('data', (d) => {
       // kept to its last 64 KiB: enough to tell why it stopped
       server.stderr = (server.stderr + d).slice(-65536);
-      const m = /listening on (http:\/\/\S+)/.exec(server.stderr);
+      const m = /listening on (http:\/\/[^\s,]+)/.exec(server.stderr);
       if (m && !server.url) {
         server.url = new URL(m[1]);
         resolve(server);
@@ -182,47 +183,52 @@ function startServer(opts, top) {
   });
 }
 
-/** The server's RSS now: VmRSS from /proc and process_resident_memory_bytes from /metrics, in bytes. */
-async function rss(server) {
-  const status = fs.readFileSync(`/proc/${server.child.pid}/status`, 'utf8');
-  const proc = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? NaN) * 1024;
-  const metrics = await new Promise((resolve, reject) => {
+/**
+ * What the server says of itself now: VmRSS from /proc, and from /metrics its RSS, its builds'
+ * summed time and count, its cache's hits, misses and bytes.
+ */
+async function scrape(server) {
+  const text = await new Promise((resolve, reject) => {
     http
       .get(new URL('/metrics', server.url), (res) => {
-        let text = '';
+        let body = '';
         res.setEncoding('utf8');
-        res.on('data', (d) => (text += d));
-        res.on('end', () => resolve(text));
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve(body));
       })
       .on('error', reject);
   });
-  return { proc, metrics: Number(/^process_resident_memory_bytes (\S+)/m.exec(metrics)?.[1] ?? NaN) };
+  const sample = (name) => Number(text.split('\n').find((l) => l.startsWith(`${name} `))?.slice(name.length + 1) ?? NaN);
+  return {
+    proc: residentBytes(server.child.pid),
+    rss: sample('process_resident_memory_bytes'),
+    buildSeconds: sample('kustomize_ts_build_duration_seconds_sum{route="build"}'),
+    builds: sample('kustomize_ts_build_duration_seconds_count{route="build"}'),
+    hits: sample('kustomize_ts_cache_hits_total'),
+    misses: sample('kustomize_ts_cache_misses_total'),
+    cacheBytes: sample('kustomize_ts_cache_bytes'),
+  };
 }
 
 /**
- * Whether a 200's body holds kubectl's output, and the server's own `ms`. The body is compared as
- * bytes with the start the server writes when its yaml is kubectl's (`{"yaml":` and the yaml as
- * JSON.stringify writes it), so that a large output is neither decoded nor parsed here, where it
- * would take the CPU the server needs; only the small rest is parsed. A body that starts otherwise
- * (another key order, another escaping) is parsed whole, once, and its yaml compared as a string.
+ * Whether a 200's body holds kubectl's output. The body is compared as bytes with the start the
+ * server writes when its yaml is kubectl's (`{"yaml":` and the yaml as JSON.stringify writes it),
+ * so that a large output is neither decoded nor parsed here, where it would take the CPU the
+ * server needs. A body that starts otherwise (another key order, another escaping) is parsed, once,
+ * and its yaml compared as a string; what it holds is returned to report.
  */
 function check(root, body) {
   const start = root.expected;
-  if (body.length > start.length && body.subarray(0, start.length).equals(start)) {
-    // the byte after the yaml: `,` before the other fields, `}` when there are none
-    if (body[start.length] === 0x7d) return { same: body.length === start.length + 1 };
-    if (body[start.length] === 0x2c) {
-      const rest = JSON.parse(`{${body.subarray(start.length + 1).toString('utf8')}`);
-      return { same: true, serverMs: rest.ms };
-    }
-  }
-  const parsed = JSON.parse(body.toString('utf8'));
-  return { same: parsed.yaml === root.yaml, serverMs: parsed.ms, yaml: parsed.yaml };
+  // the byte after the yaml: `,` before the other fields, `}` when there are none
+  const next = body[start.length];
+  if ((next === 0x2c || next === 0x7d) && body.subarray(0, start.length).equals(start)) return { same: true };
+  const { yaml } = JSON.parse(body.toString('utf8'));
+  return { same: yaml === root.yaml, yaml };
 }
 
 /**
  * One request for `root` through `agent`: its latency in ms (from sending to the last byte), its
- * status, whether its yaml is kubectl's, the server's own `ms`, and what a wrong answer said.
+ * status, whether its yaml is kubectl's, and what a wrong answer said.
  */
 function request(server, agent, root) {
   return new Promise((resolve) => {
@@ -231,8 +237,8 @@ function request(server, agent, root) {
       const ms = performance.now() - t0;
       if (status !== 200) return resolve({ root, ms, status, same: false, body: body.toString('utf8') });
       try {
-        const { same, serverMs, yaml } = check(root, body);
-        resolve({ root, ms, status, same, serverMs, body: same ? undefined : yaml });
+        const { same, yaml } = check(root, body);
+        resolve({ root, ms, status, same, body: same ? undefined : yaml });
       } catch (e) {
         resolve({ root, ms, status, same: false, body: `not JSON: ${e.message}` });
       }
@@ -249,18 +255,32 @@ function request(server, agent, root) {
   });
 }
 
+/** A process's resident set now (VmRSS), in bytes; NaN when it is gone. */
+function residentBytes(pid) {
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN) * 1024;
+  } catch {
+    return NaN;
+  }
+}
+
 /**
  * Sends the requests of `sequence` (roots), `concurrency` at a time over as many keep-alive
- * connections: every result, the wall time, and the CPU time the server and this process took, in s.
+ * connections: every result, the wall time, the CPU time the server and this process took, in s,
+ * and the server's highest RSS, read every 100 ms (VmHWM would hold the peak of the runs before).
  */
 async function load(server, sequence, concurrency) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const pid = server.child.pid;
+  let peak = residentBytes(pid);
+  const poller = setInterval(() => (peak = Math.max(peak, residentBytes(pid))), 100);
   const t0 = performance.now();
-  const serverCpu = cpuSeconds(server.child.pid);
+  const serverCpu = cpuSeconds(pid);
   const clientCpu = process.cpuUsage();
   const results = await pool(sequence, concurrency, (root) => request(server, agent, root));
   const { user, system } = process.cpuUsage(clientCpu);
-  const out = { results, seconds: (performance.now() - t0) / 1000, serverCpu: cpuSeconds(server.child.pid) - serverCpu, clientCpu: (user + system) / 1e6 };
+  const out = { results, seconds: (performance.now() - t0) / 1000, serverCpu: cpuSeconds(pid) - serverCpu, clientCpu: (user + system) / 1e6, peak };
+  clearInterval(poller);
   agent.destroy();
   return out;
 }
@@ -336,23 +356,24 @@ async function main() {
 
   log(`serve-load: starting the server on ${roots.length} roots`);
   const server = await startServer(opts, top);
-  const rssAt = [['started', await rss(server)]];
+  const states = [['started', await scrape(server)]];
 
   log('serve-load: cold pass');
   const { results: cold } = await load(server, roots, 1);
   const coldFailures = failures(cold, opts.work, bad);
-  rssAt.push(['after the cold pass', await rss(server)]);
+  states.push(['after the cold pass', await scrape(server)]);
 
   const random = new Random(opts.seed);
   const runs = [];
   for (const c of opts.concurrency) {
     log(`serve-load: concurrency ${c}, ${opts.requests} requests`);
     const sequence = Array.from({ length: opts.requests }, () => random.pick(roots));
-    const { results, seconds, serverCpu, clientCpu } = await load(server, sequence, c);
-    const memory = await rss(server);
-    rssAt.push([`after concurrency ${c}`, memory]);
-    const serverMs = results.filter((r) => r.serverMs !== undefined).map((r) => r.serverMs);
-    runs.push({ c, seconds, serverCpu, clientCpu, memory, heaviest: heaviest(results), ...latencies(results), ...failures(results, opts.work, bad), serverP50: serverMs.length ? median(serverMs) : undefined });
+    const before = states.at(-1)[1];
+    const { results, seconds, serverCpu, clientCpu, peak } = await load(server, sequence, c);
+    const after = await scrape(server);
+    states.push([`after concurrency ${c}`, after]);
+    const buildMs = ((after.buildSeconds - before.buildSeconds) / (after.builds - before.builds)) * 1000;
+    runs.push({ c, seconds, serverCpu, clientCpu, peak, after, buildMs, misses: after.misses - before.misses, heaviest: heaviest(results), ...latencies(results), ...failures(results, opts.work, bad) });
   }
 
   log('serve-load: SIGTERM');
@@ -366,22 +387,23 @@ async function main() {
   console.log(`\`kustomize-ts serve --root DIR --listen 127.0.0.1:0${opts.serverFlags.length ? ` ${opts.serverFlags.join(' ')}` : ''}\` as a child process; the load from`);
   console.log('`bench/serve-load.mjs` in a process of its own (HTTP/1.1, keep-alive, one connection per request in flight). The');
   console.log(`roots: ${roots.length} of the ${candidates.length} under DIR (${fromRepo} from ${opts.repo ? path.basename(opts.repo) : '—'}, ${roots.length - fromRepo} real-world trees),`);
-  console.log(`taken evenly over their sizes from those \`kubectl kustomize\` builds (${failedKubectl} fail without a network, ${emptyKubectl} print nothing): ${Math.min(...sizes)}–${Math.max(...sizes)} resources, median ${median(sizes)};`);
+  console.log(`of those \`kubectl kustomize\` builds (${failedKubectl} fail without a network, ${emptyKubectl} print nothing), the repository's taken evenly over their sizes:`);
+  console.log(`${Math.min(...sizes)}–${Math.max(...sizes)} resources, median ${median(sizes)};`);
   const bytes = roots.map((r) => r.expected.length).sort((a, b) => a - b);
   console.log(`${sizes.filter((n) => n < 100).length} under 100; their output ${kbText(median(bytes))} at the median, ${kbText(bytes.at(-1))} the largest. Every response's yaml is compared`);
   console.log("with kubectl's output for its root, byte for byte.\n");
   const coldLatency = latencies(cold);
   console.log(`Cold: the first request for each root, one at a time, on an empty cache: p50 ${msText(coldLatency.p50)}, p99 ${msText(coldLatency.p99)}, highest ${msText(coldLatency.max)}; not kubectl's output: ${cold.length - cold.filter((r) => r.same).length}.\n`);
   console.log(`Warm: ${opts.requests.toLocaleString('en')} requests a run, each for a root drawn at random (seed ${opts.seed}), after the cold pass:\n`);
-  console.log('| concurrency | req/s | p50 | p99 | max | p50, < 100 resources | p50, ≥ 100 resources | server `ms` p50 | server CPU | load generator CPU | non-200 | 5xx | yaml differs | RSS after |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  console.log('| concurrency | req/s | p50 | p99 | max | p50, < 100 resources | p50, ≥ 100 resources | build, mean (/metrics) | cache misses | server CPU | load generator CPU | non-200 | 5xx | yaml differs | RSS peak / after |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of runs) {
-    console.log(`| ${r.c} | ${Math.round(opts.requests / r.seconds).toLocaleString('en')} | ${msText(r.p50)} | ${msText(r.p99)} | ${msText(r.max)} | ${msText(r.smallP50)} | ${msText(r.largeP50)} | ${msText(r.serverP50)} | ${cores(r.serverCpu, r.seconds)} | ${cores(r.clientCpu, r.seconds)} | ${r.non200} | ${r.server5xx} | ${r.differ} | ${mbText(r.memory.proc)} |`);
+    console.log(`| ${r.c} | ${Math.round(opts.requests / r.seconds).toLocaleString('en')} | ${msText(r.p50)} | ${msText(r.p99)} | ${msText(r.max)} | ${msText(r.smallP50)} | ${msText(r.largeP50)} | ${msText(r.buildMs)} | ${r.misses} | ${cores(r.serverCpu, r.seconds)} | ${cores(r.clientCpu, r.seconds)} | ${r.non200} | ${r.server5xx} | ${r.differ} | ${mbText(r.peak)} / ${mbText(r.after.proc)} |`);
   }
   const first = runs[0];
   const heavy = first.heaviest.map((h) => `${h.root.root} (${h.root.resources} resources, ${kbText(h.root.expected.length)}: ${Math.round(h.share * 100)}%, p50 ${msText(h.p50)})`);
   console.log(`\nAt concurrency ${first.c}, the roots whose requests took the most of the time: ${heavy.join('; ')}.`);
-  console.log('\nThe server\'s RSS (VmRSS / `process_resident_memory_bytes` from /metrics): ' + rssAt.map(([when, m]) => `${when} ${mbText(m.proc)} / ${mbText(m.metrics)}`).join('; ') + '.\n');
+  console.log("\nThe server's RSS (VmRSS / `process_resident_memory_bytes`) and its cache's size (`kustomize_ts_cache_bytes`): " + states.map(([when, m]) => `${when} ${mbText(m.proc)} / ${mbText(m.rss)}, cache ${mbText(m.cacheBytes)}`).join('; ') + '.\n');
   console.log(`SIGTERM: exit ${exit.signal ?? exit.code} after ${msText(drainMs)}.\n`);
 
   const bads = runs.reduce((n, r) => n + r.non200 + r.differ, coldFailures.non200 + coldFailures.differ);
