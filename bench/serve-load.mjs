@@ -168,6 +168,8 @@ function startServer(opts, top) {
   const child = spawn(opts.kts, ['serve', '--root', top, '--listen', '127.0.0.1:0', ...opts.serverFlags], { stdio: ['ignore', 'ignore', 'pipe'] });
   const server = { child, url: undefined, stderr: '', exit: new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal }))) };
   child.stderr.setEncoding('utf8');
+  // a run that breaks off (an exception here) must not leave the server behind; once it has exited this does nothing
+  process.on('exit', () => child.kill('SIGKILL'));
   return new Promise((resolve, reject) => {
     child.stderr.on('data', (d) => {
       // kept to its last 64 KiB: enough to tell why it stopped
