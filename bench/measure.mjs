@@ -28,6 +28,9 @@ function cpuTicks(pid) {
   }
 }
 
+/** user + system CPU time of a process so far (all its threads), in seconds, or 0 when it is gone. */
+export const cpuSeconds = (pid) => cpuTicks(pid) / CLK_TCK;
+
 /** The process and its descendants (Linux /proc; just the process elsewhere). */
 function processTree(pid) {
   const out = [pid];

@@ -14,14 +14,16 @@
 //   - explain: on every real-world tree, builds recording who wrote each value against plain
 //     builds, warm in the library and as the CLI runs them (`explain --format json` against `build`),
 //   - with --repo DIR, a whole repository: build-all against a loop of kubectl and a loop of our
-//     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs).
+//     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs),
+//   - the render server under load: `kustomize-ts serve` over about 200 roots of --repo and the
+//     real-world trees, 10,000 requests at concurrency 1, 8 and 32 (bench/serve-load.mjs).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
 // With --against DIR the other side is not kubectl but kustomize-ts as built in DIR (a checkout of
 // another commit, built with npm run build), at every size: how a change moves the time.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,repo]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,repo,serve]
 //                                         [--against DIR] [--repo DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -370,6 +372,22 @@ async function explain() {
   console.log('');
 }
 
+/**
+ * The render server under load (bench/serve-load.mjs) over the repository's roots and the
+ * real-world trees, in a process of its own: the load generator must not share its event loop
+ * with the rest of the report. Its kubectl outputs stay cached in its own folder across reports.
+ */
+function serve(repo) {
+  const archive = realWorldArchive();
+  if (!repo && !archive) {
+    log('serve: left out: neither --repo nor a real-world archive to serve');
+    return;
+  }
+  const sources = [...(repo ? ['--repo', repo] : []), ...(archive ? ['--real-world', archive] : [])];
+  const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'serve-load.mjs'), ...sources, '--kts', KTS], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (child.status !== 0) failed = true;
+}
+
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);
 try {
   if (!SKIP.has('tiny')) await tiny();
@@ -382,6 +400,7 @@ try {
     const { mismatched } = await repositorySection({ repo, kts: KTS, work: WORK, runs: RUNS, log });
     if (mismatched > 0) failed = true;
   }
+  if (!SKIP.has('serve') && !AGAINST) serve(repo);
 } finally {
   fs.rmSync(WORK, { recursive: true, force: true });
 }
