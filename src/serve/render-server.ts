@@ -80,7 +80,11 @@ export class RenderServer {
       queueDepth: () => this.admission.queueDepth,
       cache: () => ({ hits: this.cache.counts.answered, misses: this.cache.counts.built, bytes: this.cache.bytes + this.encoded.size }),
     });
-    this.http = createServer((req, res) => void this.handle(req, res));
+    // a client that sends its request slowly is cut off (408) within the time a build gets (checked a few times in it)
+    const checkEvery = Math.min(30_000, Math.max(100, this.timeoutMs / 4));
+    this.http = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => void this.handle(req, res));
+    this.http.requestTimeout = this.timeoutMs;
+    this.http.headersTimeout = Math.min(this.http.headersTimeout, this.timeoutMs);
   }
 
   /**

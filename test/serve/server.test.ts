@@ -6,6 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { once } from 'node:events';
+import http from 'node:http';
+import net from 'node:net';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +18,7 @@ import { buildAll } from '../../src/build/build-all.js';
 import { AccessLog } from '../../src/fs/access-log.js';
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { isWithin } from '../../src/fs/path.js';
+import { NodeRemoteSource } from '../../src/load/remote/node-remote.js';
 import { RenderServer, type RenderServerOptions } from '../../src/serve/render-server.js';
 import { SLEEPER, writeTree } from '../plugins/plugin-tree.js';
 import { fileWritten, gone } from '../process/processes.js';
@@ -291,4 +295,41 @@ test('a root that is a link swapped to another checkout (as git-sync swaps it) s
   } finally {
     rmSync(checkouts, { recursive: true, force: true });
   }
+});
+
+test("past --timeout a fetch is stopped too: the remote server sees its request's connection closed", { timeout: 60_000 }, async () => {
+  let requested: (path: string) => void = () => undefined;
+  let closed: () => void = () => undefined;
+  const asked = new Promise<string>((resolve) => (requested = resolve));
+  const hungUp = new Promise<void>((resolve) => (closed = resolve));
+  // takes the request and never answers it
+  const silent = http.createServer((req) => {
+    req.socket.once('close', closed);
+    requested(req.url!);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const remote = join(root, 'remote');
+  mkdirSync(remote);
+  writeFileSync(join(remote, 'kustomization.yaml'), `resources:\n- http://127.0.0.1:${(silent.address() as { port: number }).port}/cm.yaml\n`);
+  try {
+    // the fetch's own timeout far beyond the server's: only the server's deadline ends it
+    const { port } = await serving({ options: { remote: new NodeRemoteSource({ httpTimeout: 600 }) }, limits: { timeoutSeconds: 1 } });
+    const { status, body } = await buildRequest(port, 'remote');
+    assert.deepEqual({ status, code: body.error?.code }, { status: 504, code: 'TIMEOUT' });
+    assert.equal(await asked, '/cm.yaml');
+    await hungUp;
+  } finally {
+    silent.closeAllConnections();
+    silent.close();
+  }
+});
+
+test('a client that never finishes sending its body is cut off within --timeout', { timeout: 60_000 }, async () => {
+  const { port } = await serving({ limits: { timeoutSeconds: 1 } });
+  const socket = net.connect(port, '127.0.0.1');
+  let answer = '';
+  socket.setEncoding('utf8').on('data', (d: string) => (answer += d));
+  socket.write('POST /v1/build HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 100\r\n\r\n{"path": ');
+  await once(socket, 'close');
+  assert.match(answer, /^HTTP\/1\.1 408 /);
 });
