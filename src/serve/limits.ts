@@ -18,5 +18,5 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   queue: 64,
   timeoutSeconds: 60,
   maxBodyBytes: 64 * 1024,
-  cacheBytes: 256 * 2 ** 20,
+  cacheBytes: 512 * 2 ** 20,
 });

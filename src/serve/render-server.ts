@@ -69,9 +69,9 @@ export class RenderServer {
     // as the CLI builds: legacy order unless the kustomization sorts, as `kustomize build` prints
     this.options = { reorder: 'unspecified', ...options.options };
     const cacheBytes = positive(limits.cacheBytes, 'cache size');
-    // an eighth of the bytes for the encoded answers, the rest for the builds
+    // an eighth of the bytes for the encoded answers (their texts are the cache's outputs), the rest for the builds
     this.cache = new BuildCache({ bytes: (cacheBytes * 7) / 8 });
-    this.encoded = new SizedLru(cacheBytes / 8, (yaml, json) => yaml.length + json.length);
+    this.encoded = new SizedLru(cacheBytes / 8, (_, json) => json.length);
     this.admission = new Admission(whole(limits.maxConcurrency, 'max-concurrency', 1), whole(limits.queue, 'queue', 0));
     this.timeoutMs = positive(limits.timeoutSeconds, 'timeout') * 1000;
     this.maxBody = positive(limits.maxBodyBytes, 'max-body');
