@@ -80,6 +80,8 @@ export class RememberedBases {
     if (decides && start !== undefined && end !== undefined) {
       const resources = acc.resources.resources().map(remembered);
       const bytes = resources.reduce((n, r) => n + resourceBytes(r.obj), 0);
+      // another build of the tree may have remembered this base meanwhile: this one replaces it
+      this.forget(key);
       this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources, bytes });
       this.held += bytes;
     }

@@ -293,7 +293,6 @@ function routeOf(method: string | undefined, path: string): Route {
   }
 }
 
-
 function errorBody(error: HttpError): { error: { code: string; message: string; file?: string } } {
   return { error: { code: error.code, message: error.message, ...(error.file !== undefined && { file: error.file }) } };
 }

@@ -191,6 +191,27 @@ test('at most `builds` builds are remembered, the least recently used forgotten 
   assert.deepEqual(cache.counts, { answered: 1, built: 3, reusedBases: 0 });
 });
 
+test('the cache holds at most `bytes`, as it estimates them, the least recently used build forgotten first', async () => {
+  // twenty trees of one ConfigMap each, with 4 KB of data: each build and its files about 10 KB, as estimated
+  const trees = Array.from({ length: 20 }, (_, i) => [
+    [`t${i}/kustomization.yaml`, 'resources:\n- cm.yaml\n'],
+    [`t${i}/cm.yaml`, `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm${i}\ndata:\n  blob: ${'x'.repeat(4000)}\n`],
+  ]);
+  const fs = MemoryFileSystem.from(Object.fromEntries(trees.flat()));
+  const bytes = 64 * 1024;
+  const cache = new BuildCache({ bytes });
+  for (let i = 0; i < 20; i++) {
+    await build(`/t${i}`, { fs, cache });
+    assert.ok(cache.bytes <= bytes, `${cache.bytes} bytes after ${i + 1} builds`);
+  }
+  assert.ok(cache.bytes > bytes / 4, `it holds something: ${cache.bytes} bytes`);
+  // the last built is still answered; the first went for those after it
+  await build('/t19', { fs, cache });
+  assert.equal(cache.counts.answered, 1);
+  await build('/t0', { fs, cache });
+  assert.equal(cache.counts.answered, 1);
+});
+
 test('builds running at the same time may share a cache', async () => {
   const cache = new BuildCache();
   const fs = MemoryFileSystem.from(files);
