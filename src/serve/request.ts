@@ -22,10 +22,15 @@ export async function readBody(req: IncomingMessage, maxBytes: number): Promise<
   if (Number(req.headers['content-length'] ?? 0) > maxBytes) throw tooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxBytes) throw tooLarge();
-    chunks.push(chunk);
+  try {
+    for await (const chunk of req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      if (size > maxBytes) throw tooLarge();
+      chunks.push(chunk);
+    }
+  } catch (e) {
+    // the connection broke before the body was whole: no one is left to answer
+    throw e instanceof HttpError ? e : new HttpError(499, 'CLIENT_CLOSED', `the client closed the connection: ${(e as Error).message}`);
   }
   return Buffer.concat(chunks);
 }
