@@ -48,28 +48,25 @@ export function normalizeKubectl(output) {
  */
 
 /*
- * Not a divergence but a known gap, not fixed yet (fixture smp-styled-scalars, a todo in the
- * fixture test): a strategic-merge patch that writes a plain scalar over a value written quoted
- * or as a block scalar keeps that style in kustomize, so the new value is its text as a string.
- * The generator's patch values are strings (quoted where they would read as anything else), so
- * it does not meet this.
+ * Not followed yet, and not met by the generator (its patch values are strings, quoted where
+ * they would read as anything else): kyaml's FieldSetter double-quotes a string it creates
+ * whose text YAML 1.1 reads as no string (a generated ConfigMap's `a=5`, a label `"on"`), and a
+ * strategic-merge patch's plain scalar written over it later keeps that style, so `a: 6` gives
+ * "6". kustomize-ts records the styles of what it reads, of what strategic-merge patches write
+ * (fixtures smp-styled-scalars, smp-styled-fields-kept) and of what a JSON patch reads back
+ * (smp-styled-after-json-patch), not of the fields generators and transformers create.
  */
 
 /*
- * Known gaps, not yet followed by kustomize-ts, that the generator avoids:
- * - An untagged scalar (what a replacement creates, or a delimiter writes) whose text reads as a
- *   number, a boolean or null changes type at later steps of kustomize: it becomes the string
- *   of its text when kustomize rewrites the resource's annotations through a string map (as it
- *   does whenever it records build state: a prefix, a suffix, an origin), and its JSON value
- *   when a JSON patch round-trips the resource. kustomize-ts follows the replacement runs, the
- *   images transformer, strategic-merge walks and JSON patches (fixtures
- *   replacement-untagged-across-runs, smp-quotes-untagged, json6902-round-trip) but not the
- *   string-map rewrites. fields.mjs's replacement writes a value that may not read as a string
- *   only into fields that exist, and creates fields only for names, labels and images.
- * - The images transformer writes a new image untagged but in the style the old one was written
- *   in: a replacement that then writes `1` into it gives the number 1 where the image was
- *   written plain, the string "1" where it was quoted (any image of a JSON manifest).
- *   kustomize-ts does not record how a value was written (as for smp-styled-scalars) and takes
- *   every image as plain. fields.mjs's replacement writes into images only values that read as
- *   strings (names, labels, images). Found by the 10,000-case run (seed 1, case 3775).
+ * A known gap, not yet followed by kustomize-ts, that the generator avoids: an untagged scalar
+ * (what a replacement creates, or a delimiter writes) whose text reads as a number, a boolean
+ * or null changes type at later steps of kustomize: it becomes the string of its text when
+ * kustomize rewrites the resource's annotations through a string map (as it does whenever it
+ * records build state: a prefix, a suffix, an origin), and its JSON value when a JSON patch
+ * round-trips the resource. kustomize-ts follows the replacement runs, the images transformer
+ * (which keeps the old image's quotes: fixture replacement-into-quoted-image, found by the
+ * 10,000-case run, seed 1, case 3775), strategic-merge walks and JSON patches (fixtures
+ * replacement-untagged-across-runs, smp-quotes-untagged, json6902-round-trip) but not the
+ * string-map rewrites. fields.mjs's replacement writes a value that may not read as a string
+ * only into fields that exist, and creates fields only for names, labels and images.
  */

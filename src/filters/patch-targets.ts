@@ -12,10 +12,15 @@ import { stringMapText } from '../yaml/string-map.js';
 import { objectWithBuildState, takeObjectWithBuildState } from '../model/build-state-annotations.js';
 import { applyJsonPatch, type JsonPatchOp } from '../patch/json6902.js';
 
-/** The strategic-merge patches in a patch text (several documents allowed; none if empty). */
+/**
+ * The strategic-merge patches in a patch text (several documents allowed; none if empty), read
+ * keeping the texts of their plain values: written over a value written quoted, a value is its text.
+ */
 export function smpPatchesFromText(text: string, file: string, parse: ParseDocuments): Resource[] {
-  return resourcesFromValues(parse(text, file), file);
+  return resourcesFromValues(parse(text, file, PATCH_READING), file);
 }
+
+const PATCH_READING = { sourceTexts: true } as const;
 
 /**
  * The same, or undefined when a document is not an object (a JSON patch's list, say), without
@@ -23,7 +28,7 @@ export function smpPatchesFromText(text: string, file: string, parse: ParseDocum
  * patch file through 45 entries.
  */
 export function smpPatchesIfObjects(text: string, file: string, parse: ParseDocuments): Resource[] | undefined {
-  const docs = parse(text, file);
+  const docs = parse(text, file, PATCH_READING);
   return docs.every((d) => d === null || isMap(d)) ? resourcesFromValues(docs, file) : undefined;
 }
 

@@ -21,7 +21,25 @@
 import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
-import { cloneValue, forgetUntagged, hasUntagged, isMap, isSeq, isWrittenEmpty, owned, setKey, unshared, untaggedText, type Value, type YMap } from '../yaml/value.js';
+import { nodeText } from '../yaml/node.js';
+import { resolvesToNonString } from '../yaml/yaml11-resolve.js';
+import {
+  cloneValue,
+  forgetUntagged,
+  hasUntagged,
+  isMap,
+  isSeq,
+  isStyled,
+  isWrittenEmpty,
+  owned,
+  scalarSourceText,
+  setKey,
+  setStyled,
+  unshared,
+  untaggedText,
+  type Value,
+  type YMap,
+} from '../yaml/value.js';
 import { resolvePlainScalar, resolvePlainScalar11 } from '../yaml/resolve.js';
 import { takeDirective } from './smp-directive.js';
 import {
@@ -204,6 +222,7 @@ class Walker {
         if (text !== undefined) {
           setKey((d = unshared(d)), key, text);
           forgetUntagged(d, key);
+          setStyled(d, key, true);
           continue;
         }
       }
@@ -214,10 +233,19 @@ class Walker {
       // a scalar the patch does not mention comes out of the walk as it is (most of a target is such scalars)
       if (ov === undefined && dv !== null && typeof dv !== 'object') continue;
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
-      const val = this.walk(dv, ov, fieldSchema);
+      let val = this.walk(dv, ov, fieldSchema);
+      const had = Object.prototype.hasOwnProperty.call(d, key);
+      if (patch && !isMissingOrNull(val) && typeof val !== 'object') {
+        const styled = had ? isStyled(d as YMap, key) : newFieldStyled(patch, key, val);
+        if (styled && had && val === ov && !isStyled(patch, key)) val = scalarSourceText(patch, key) ?? nodeText(val);
+        if (styled !== isStyled(d as YMap, key)) setStyled((d = unshared(d)), key, styled);
+      }
       // a shared map (a cache's parsed file) is copied before its first change; the copy is returned, for the caller to put in place
       if (isMissingOrNull(val)) {
-        if (Object.prototype.hasOwnProperty.call(d, key)) delete (d = unshared(d))[key];
+        if (had) {
+          delete (d = unshared(d))[key];
+          setStyled(d, key, false);
+        }
       } else if (val !== dv) setKey((d = unshared(d)), key, val);
     }
     return d;
@@ -425,6 +453,19 @@ function validateKeys(valuesList: readonly (readonly string[])[], values: readon
   const vv: string[] = [];
   for (let i = 0; i < values.length; i++) if (values[i] !== '' || valid.has(keys[i]!)) vv.push(values[i]!);
   return [vk, vv];
+}
+
+/**
+ * kyaml's FieldSetter, which the walk calls for every field it passes, gives the scalar it sets
+ * the style of the one it replaces: a plain scalar of the patch written over one written quoted
+ * or as a block scalar is its text, a string (`0123`, `true`, `2001-12-14` as written). A field
+ * the patch adds keeps the patch's style, and a plain string YAML 1.1 reads as no string (`yes`)
+ * is double-quoted. Whether the scalar `value` the patch adds at `key` has a style.
+ */
+function newFieldStyled(patch: YMap, key: string, value: Value): boolean {
+  if (isStyled(patch, key)) return true;
+  // a plain scalar yaml.v3 reads as a string: its value is its text (a timestamp's is not)
+  return typeof value === 'string' && scalarSourceText(patch, key) === undefined && value !== '' && !value.includes('\n') && resolvesToNonString(value);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { markSourceTexts, markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
+import { markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
@@ -18,6 +18,8 @@ export interface BlockSubsetOptions {
   resolve: (text: string) => Value;
   /** go-yaml v2 keys: a plain key that resolves to a non-string scalar is that scalar's text. */
   scalarKeysAsText: boolean;
+  /** Every map keeps the text its plain values were written with, where they read as something else (a patch's: see ParseOptions). */
+  sourceTexts: boolean;
 }
 
 /** Deeper than this, the full reader (with its own depth limit) takes over. */
@@ -387,7 +389,8 @@ class BlockSubsetReader {
     const t = this.text;
     const end = line.end;
     const out: YMap = {};
-    const plainTexts = annotations ? new Map<string, string>() : undefined;
+    const plainTexts = annotations || this.options.sourceTexts ? new Map<string, string>() : undefined;
+    let styled: Set<string> | undefined;
     let i = p + 1;
     while (i < end && t.charCodeAt(i) === SPACE) i++;
     if (t.charCodeAt(i) === 0x7d) i++;
@@ -411,7 +414,8 @@ class BlockSubsetReader {
         while (i < end && t.charCodeAt(i) === SPACE) i++;
         setKey(out, key, this.flowScalar(i, end, FLOW_MAP_PLAIN_ENDS));
         this.place(out, key);
-        if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(keyStart, colon + 1), this.plainText);
+        if (this.plainText === undefined) (styled ??= new Set()).add(key);
+        else if (plainTexts) plainTexts.set(this.writtenKey(keyStart, colon + 1), this.plainText);
         i = this.flowScalarEnd;
         while (i < end && t.charCodeAt(i) === SPACE) i++;
         const sep = t.charCodeAt(i++);
@@ -422,6 +426,7 @@ class BlockSubsetReader {
     }
     if (!this.onlyComment(i, end)) outside();
     if (plainTexts) this.recordSourceTexts(out, plainTexts);
+    if (styled) markStyled(out, styled);
     return out;
   }
 
@@ -477,12 +482,14 @@ class BlockSubsetReader {
 
   /**
    * A block mapping at `indent` whose first key starts at `first` (on `firstLine`: for a
-   * mapping inside a sequence item, after the `- `). `plainTexts`, when given, receives the
-   * written text of each plain scalar value by the key's written text (for annotations).
+   * mapping inside a sequence item, after the `- `). An annotations map (or, asked to, any)
+   * keeps the written text of its plain scalar values that read as something else.
    */
-  private map(indent: number, first: number, firstLine: Line, plainTexts?: Map<string, string>): YMap {
+  private map(indent: number, first: number, firstLine: Line, annotations = false): YMap {
     this.enter();
     const out: YMap = {};
+    const plainTexts = annotations || this.options.sourceTexts ? new Map<string, string>() : undefined;
+    let styled: Set<string> | undefined;
     let line: Line | undefined = firstLine;
     let p = first;
     for (;;) {
@@ -495,13 +502,17 @@ class BlockSubsetReader {
       this.place(out, key);
       // `key:` with nothing after it (see markWrittenEmpty)
       if (value === null && this.plainText === '') markWrittenEmpty(out, key);
-      if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(p, colon), this.plainText);
+      // a string not read from plain text was quoted or a block scalar
+      if (typeof value === 'string' && this.plainText === undefined) (styled ??= new Set()).add(key);
+      else if (plainTexts && this.plainText !== undefined) plainTexts.set(this.writtenKey(p, colon), this.plainText);
       line = this.peek();
       if (line === undefined || line.indent < indent || this.isDocumentMarker(line)) break;
       if (line.indent > indent) outside();
       p = line.content;
     }
     this.depth--;
+    if (plainTexts) this.recordSourceTexts(out, plainTexts);
+    if (styled) markStyled(out, styled);
     return out;
   }
 
@@ -733,19 +744,16 @@ class BlockSubsetReader {
       if (this.text.charCodeAt(line.content) === 0x7c) outside();
       return this.scalarOrFlow(indent, line.content, line, annotations);
     } else {
-      const plainTexts = annotations ? new Map<string, string>() : undefined;
-      const map = this.map(line.indent, line.content, line, plainTexts);
-      if (plainTexts) this.recordSourceTexts(map, plainTexts);
-      value = map;
+      value = this.map(line.indent, line.content, line, annotations);
     }
     this.plainText = undefined;
     return value;
   }
 
-  private recordSourceTexts(annotations: YMap, plainTexts: Map<string, string>): void {
+  private recordSourceTexts(m: YMap, plainTexts: Map<string, string>): void {
     let texts: Record<string, string> | undefined;
-    for (const [key, text] of plainTexts) if (annotations[key] !== text) (texts ??= {})[key] = text;
-    if (texts) markSourceTexts(annotations, texts);
+    for (const [key, text] of plainTexts) if (m[key] !== text) (texts ??= {})[key] = text;
+    if (texts) markSourceTexts(m, texts);
   }
 
   /** A literal block scalar (`|` or `|-`) whose header is at `p` on `line`, in a collection at `indent`. */

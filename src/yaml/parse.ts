@@ -18,7 +18,7 @@ import { readBlockSubset, type BlockSubsetOptions, type Placements } from './blo
 import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
-import { isMap, markSourceTexts, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
+import { isMap, markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
 
 export interface ParseOptions {
   /**
@@ -27,6 +27,12 @@ export interface ParseOptions {
    * become strings, and a repeated key silently replaces the earlier one.
    */
   dialect?: 'yaml11';
+  /**
+   * Every map keeps the text its plain values were written with where they read as something
+   * else (`0123`, `true`, `2001-12-14`), as annotations maps always do: what a strategic-merge
+   * patch writes over a value written quoted is that text (see scalarSourceText).
+   */
+  sourceTexts?: boolean;
 }
 
 /** A reader of YAML texts: {@link parseYamlDocuments}, or one that keeps what it read. */
@@ -41,11 +47,13 @@ export type ParseDocuments = (text: string, file: string, options?: ParseOptions
  */
 export function parseYamlDocuments(text: string, file = '', options: ParseOptions = {}): Value[] {
   const yaml11 = options.dialect === 'yaml11';
-  return readBlockSubset(text, yaml11 ? SUBSET_YAML11 : SUBSET_YAML_V3) ?? parseYamlFully(text, file, yaml11);
+  const sourceTexts = options.sourceTexts === true;
+  const subset = yaml11 ? SUBSET_YAML11 : sourceTexts ? SUBSET_YAML_V3_TEXTS : SUBSET_YAML_V3;
+  return readBlockSubset(text, subset) ?? parseYamlFully(text, file, yaml11, sourceTexts);
 }
 
 /** Reads any YAML with the `yaml` package (the subset reader's answer, where it has one, is the same). */
-export function parseYamlFully(text: string, file: string, yaml11: boolean): Value[] {
+export function parseYamlFully(text: string, file: string, yaml11: boolean, sourceTexts = false): Value[] {
   const lineCounter = new LineCounter();
   const composer = new Composer({ schema: 'failsafe', uniqueKeys: false, merge: false, strict: false });
   const tokens = function* (): Generator<CST.Token> {
@@ -63,7 +71,7 @@ export function parseYamlFully(text: string, file: string, yaml11: boolean): Val
     const contents = doc.contents;
     if (contents === null) continue;
     if (isScalar(contents) && contents.type === 'PLAIN' && contents.value === '' && contents.tag === undefined) continue;
-    out.push(new Decoder(doc, text, lineCounter, file, yaml11).decode(contents));
+    out.push(new Decoder(doc, text, lineCounter, file, yaml11, sourceTexts).decode(contents));
   }
   return out;
 }
@@ -75,13 +83,14 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
   return docs[0];
 }
 
-const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false };
+const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: false };
+const SUBSET_YAML_V3_TEXTS: BlockSubsetOptions = { ...SUBSET_YAML_V3, sourceTexts: true };
 
 /** The fast reader's documents (YAML 1.2), noting where their values start; undefined for a text outside its subset. */
 export function readPlaced(text: string, placements: Placements): Value[] | undefined {
   return readBlockSubset(text, SUBSET_YAML_V3, placements);
 }
-const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true };
+const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: false };
 
 /** Where in a text: 1-based line and column. */
 type Position = { line: number; col: number };
@@ -127,6 +136,7 @@ class Decoder {
     private readonly lines: LineCounter,
     private readonly file: string,
     private readonly yaml11: boolean,
+    private readonly sourceTexts: boolean,
   ) {}
 
   decode(node: YamlNode | null): Value {
@@ -197,6 +207,7 @@ class Decoder {
     const out: YMap = {};
     const explicit = new Set<string>();
     const merges: Value[] = [];
+    let styled: Set<string> | undefined;
     for (const pair of node.items) {
       const keyNode = pair.key as YamlNode | null;
       if (isScalar(keyNode) && keyNode.type === 'PLAIN' && keyNode.value === '<<' && keyNode.tag === undefined) {
@@ -212,8 +223,11 @@ class Decoder {
       const value = this.decode(valueNode);
       setKey(out, key, value);
       if (value === null && (valueNode === null || (isScalar(valueNode) && valueNode.source === ''))) markWrittenEmpty(out, key);
-      if ((key === 'annotations' || key === 'labels') && isMap(value) && isYamlMap(valueNode)) this.recordSourceText(value, valueNode);
+      if (typeof value === 'string' && isScalar(valueNode) && valueNode.type !== 'PLAIN') (styled ??= new Set()).add(key);
+      if ((key === 'annotations' || key === 'labels') && isMap(value) && isYamlMap(valueNode) && !this.sourceTexts) this.recordSourceText(value, valueNode);
     }
+    if (styled) markStyled(out, styled);
+    if (this.sourceTexts) this.recordSourceText(out, node);
     // merged keys never override keys written in the map itself
     for (const m of merges) {
       for (const src of Array.isArray(m) ? m : [m]) {
@@ -224,7 +238,7 @@ class Decoder {
     return out;
   }
 
-  /** Keeps the written text of annotation (and label) values that did not read back as that text (see scalarSourceText). */
+  /** Keeps the written text of annotation (and label, or a patch's) values that did not read back as that text (see scalarSourceText). */
   private recordSourceText(value: YMap, node: YamlNode & { items: { key: unknown; value: unknown }[] }): void {
     let texts: Record<string, string> | undefined;
     for (const pair of node.items) {

@@ -2,16 +2,17 @@ import { SizedLru } from '../memo/sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
 import { cloneValue, estimatedBytes, shareValue, type Value } from './value.js';
 
-type Dialect = NonNullable<ParseOptions['dialect']> | 'yaml.v3';
+/** How a text was read: its dialect, and whether its maps keep their plain values' texts. */
+type Reading = NonNullable<ParseOptions['dialect']> | 'yaml.v3' | 'yaml.v3 with texts';
 
 /**
- * Texts parsed once per content and dialect: each call gets its own copy of the documents
+ * Texts parsed once per content and reading: each call gets its own copy of the documents
  * (copying is several times cheaper than parsing), or shares them frozen. Bounded by the bytes
  * of the texts and documents it holds, as {@link estimatedBytes} counts them; the least recently
  * used goes first, and a text larger than the bound is not kept.
  */
 export class ParsedTexts {
-  private readonly texts: SizedLru<string, Partial<Record<Dialect, Value[]>>>;
+  private readonly texts: SizedLru<string, Partial<Record<Reading, Value[]>>>;
 
   constructor(
     maxBytes: number,
@@ -38,11 +39,11 @@ export class ParsedTexts {
   }
 
   private parsed(text: string, file: string, options: ParseOptions): Value[] {
-    const dialect: Dialect = options.dialect ?? 'yaml.v3';
+    const reading: Reading = options.dialect ?? (options.sourceTexts ? 'yaml.v3 with texts' : 'yaml.v3');
     const parsed = this.texts.get(text) ?? {};
-    let docs = parsed[dialect];
+    let docs = parsed[reading];
     if (!docs) {
-      parsed[dialect] = docs = this.parse(text, file, options);
+      parsed[reading] = docs = this.parse(text, file, options);
       // measured with what it now holds
       this.texts.set(text, parsed);
     }

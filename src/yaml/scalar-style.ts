@@ -156,3 +156,8 @@ export function stringStyle(s: string, a: ScalarAnalysis, simpleKey: boolean): S
   if (style === Style.Literal && (!a.blockAllowed || simpleKey)) style = Style.DoubleQuoted;
   return style;
 }
+
+/** Whether the encoder writes a string (as the value of a key) quoted or as a literal block rather than plain. */
+export function encodedWithStyle(s: string): boolean {
+  return stringStyle(s, analyzeScalar(s), false) !== Style.Plain;
+}

@@ -1,11 +1,15 @@
 /**
  * The data a resource is made of once read: what kustomize's yaml.v3 decode into
  * `interface{}` produces. Comments, anchors, tags and key order are not kept, because
- * kustomize's output does not keep them either (it goes through JSON on the way out).
+ * kustomize's output does not keep them either (it goes through JSON on the way out). What of
+ * how a scalar was written changes what later steps make of it (no value, quotes, no tag) is
+ * kept as marks on the map or list holding it, not enumerable.
  *
  * Numbers: a JS number, or a bigint for integers outside the safe range (yaml.v3 keeps
  * int64/uint64 exact, and so must we). Timestamps are already strings in Go's RFC 3339 form.
  */
+import { encodedWithStyle } from './scalar-style.js';
+
 export type Scalar = null | boolean | number | bigint | string;
 export interface YMap {
   [key: string]: Value;
@@ -41,20 +45,39 @@ const SOURCE_TEXTS = Symbol('annotation values as written');
  * parent map or list, not enumerable, and valid while the value is still the one the text reads as.
  */
 const UNTAGGED_TEXTS = Symbol('scalars written untagged');
-type Marked = YMap & { [WRITTEN_EMPTY]?: Set<string>; [SOURCE_TEXTS]?: Readonly<Record<string, string>>; [UNTAGGED_TEXTS]?: Map<string | number, string> };
+/**
+ * The keys of a map whose scalar was written with a style (single- or double-quoted, literal or
+ * folded block): kyaml gives the node a patch writes over it the same style, so a plain `5`
+ * written there is the string "5". Kept on the map, not enumerable; never changed in place
+ * (copies share it, a write makes a new set: see {@link setStyled}).
+ */
+const STYLED = Symbol('keys of scalars written quoted or as block scalars');
+type Marked = YMap & {
+  [WRITTEN_EMPTY]?: Set<string>;
+  [SOURCE_TEXTS]?: Readonly<Record<string, string>>;
+  [UNTAGGED_TEXTS]?: Map<string | number, string>;
+  [STYLED]?: ReadonlySet<string>;
+};
 type MarkedSeq = YSeq & { [UNTAGGED_TEXTS]?: Map<string | number, string> };
 
 /**
  * A copy of a value as kustomize's JSON round trip leaves it (a JSON 6902 patch marshals the
  * whole resource to JSON and back): nothing of how it was written is kept, neither the keys
  * written empty nor the annotation and label texts nor the untagged scalars, and an annotation
- * or label that is null reads "null" (its text after the trip).
+ * or label that is null reads "null" (its text after the trip). The styles are those the encoder
+ * gives the strings when kyaml turns the JSON back into nodes.
  */
 export function jsonRoundTrip<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return v.map(jsonRoundTrip) as T;
   const out: YMap = {};
-  for (const k of Object.keys(v)) setKey(out, k, jsonRoundTrip((v as YMap)[k]!));
+  let styled: Set<string> | undefined;
+  for (const k of Object.keys(v)) {
+    const child = (v as YMap)[k]!;
+    setKey(out, k, jsonRoundTrip(child));
+    if (typeof child === 'string' && encodedWithStyle(child)) (styled ??= new Set()).add(k);
+  }
+  if (styled) markStyled(out, styled);
   const meta = out['metadata'];
   if (isMap(meta)) {
     for (const field of ['annotations', 'labels']) {
@@ -67,6 +90,26 @@ export function jsonRoundTrip<T extends Value>(v: T): T {
   return out as T;
 }
 
+/** Notes that the scalars at `keys` of `m` were written with a style (quoted or block); `keys` is the map's from now on. */
+export function markStyled(m: YMap, keys: ReadonlySet<string>): void {
+  Object.defineProperty(m, STYLED, { value: keys, enumerable: false, configurable: true });
+}
+
+/** Whether the scalar at `key` of `m` was written with a style: quoted or as a block scalar. */
+export function isStyled(m: YMap, key: string): boolean {
+  return (m as Marked)[STYLED]?.has(key) ?? false;
+}
+
+/** Notes whether the node at `key` of `m` (writable) has a style, leaving the set other copies share as it is. */
+export function setStyled(m: YMap, key: string, styled: boolean): void {
+  const keys = (m as Marked)[STYLED];
+  if ((keys?.has(key) ?? false) === styled) return;
+  const next = new Set(keys);
+  if (styled) next.add(key);
+  else next.delete(key);
+  markStyled(m, next);
+}
+
 /** Notes that the scalar at `key` of `parent` was written untagged, as `text`. */
 export function markUntagged(parent: YMap | YSeq, key: string | number, text: string): void {
   const marked = parent as Marked | MarkedSeq;
@@ -74,10 +117,14 @@ export function markUntagged(parent: YMap | YSeq, key: string | number, text: st
   marked[UNTAGGED_TEXTS]!.set(key, text);
 }
 
-/** The text of an untagged scalar at `key` of `parent`, while it still holds what `read` gives for that text. */
+/**
+ * The text of an untagged scalar at `key` of `parent`, while it still holds what `read` gives for
+ * that text. An untagged scalar written with a style (the images transformer keeps the old
+ * image's quotes) is no such scalar: yaml.v3 reads it as a string, whatever its text.
+ */
 export function untaggedText(parent: YMap | YSeq, key: string | number, read: (text: string) => Value): string | undefined {
   const text = (parent as Marked | MarkedSeq)[UNTAGGED_TEXTS]?.get(key);
-  if (text === undefined) return undefined;
+  if (text === undefined || (!Array.isArray(parent) && isStyled(parent, key as string))) return undefined;
   const current = Array.isArray(parent) ? parent[key as number] : ownValue(parent, key as string);
   return current !== undefined && valuesEqual(read(text), current) ? text : undefined;
 }
@@ -110,17 +157,17 @@ export function isWrittenEmpty(m: YMap, key: string): boolean {
   return ownValue(m, key) === null && ((m as Marked)[WRITTEN_EMPTY]?.has(key) ?? false);
 }
 
-/** Notes the text the values of an annotations map were written with, where they read as something else. */
+/** Notes the text the values of a map (an annotations map, or any map of a patch) were written with, where they read as something else. */
 export function markSourceTexts(annotations: YMap, texts: Readonly<Record<string, string>>): void {
   Object.defineProperty(annotations, SOURCE_TEXTS, { value: texts, enumerable: false, configurable: true });
 }
 
-/** The text an annotation value was written with, when it read as something else. */
+/** The text an annotation value (or a patch's value) was written with, when it read as something else. */
 export function scalarSourceText(annotations: YMap, key: string): string | undefined {
   return (annotations as Marked)[SOURCE_TEXTS]?.[key];
 }
 
-/** Deep copy (with the keys written empty and the annotation texts); scalars are immutable and shared. */
+/** Deep copy (with the keys written empty, the annotation texts and the styles); scalars are immutable and shared. */
 export function cloneValue<T extends Value>(v: T): T {
   if (typeof v !== 'object' || v === null) return v;
   if (Array.isArray(v)) return withUntaggedOf(v, v.map(cloneValue)) as T;
@@ -136,12 +183,14 @@ export function cloneValue<T extends Value>(v: T): T {
   return withMarksOf(m, out) as T;
 }
 
-/** `out` with the keys written empty and the annotation texts of `m`, whose copy it is. */
+/** `out` with the keys written empty, the annotation texts and the styles of `m`, whose copy it is. */
 function withMarksOf(m: Marked, out: YMap): YMap {
   const empty = m[WRITTEN_EMPTY];
   if (empty) for (const k of empty) if (ownValue(out, k) === null) markWrittenEmpty(out, k);
   const texts = m[SOURCE_TEXTS];
   if (texts) markSourceTexts(out, texts);
+  const styled = m[STYLED];
+  if (styled) markStyled(out, styled);
   return withUntaggedOf(m, out);
 }
 

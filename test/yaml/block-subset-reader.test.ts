@@ -12,17 +12,19 @@ import { fileURLToPath } from 'node:url';
 import { readBlockSubset, type BlockSubsetOptions } from '../../src/yaml/block-subset-reader.js';
 import { parseYamlDocuments, parseYamlFully } from '../../src/yaml/parse.js';
 import { resolvePlainScalar, resolvePlainScalar11 } from '../../src/yaml/resolve.js';
-import { isMap, isWrittenEmpty, markSourceTexts, markWrittenEmpty, scalarSourceText, type Value, type YMap } from '../../src/yaml/value.js';
+import { isMap, isStyled, isWrittenEmpty, markSourceTexts, markStyled, markWrittenEmpty, scalarSourceText, type Value, type YMap } from '../../src/yaml/value.js';
 
 /** from dist/test/yaml/ back to the repository */
 const REPO = nodePath.resolve(nodePath.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
 const DIALECTS = [
-  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false } },
-  { yaml11: true, options: { resolve: resolvePlainScalar11, scalarKeysAsText: true } },
+  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: false } },
+  { yaml11: true, options: { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: false } },
+  // as patches are read
+  { yaml11: false, options: { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: true } },
 ] satisfies { yaml11: boolean; options: BlockSubsetOptions }[];
 
-/** Values with key order, number kinds, keys written empty and the annotations' recorded source texts made visible. */
+/** Values with key order, number kinds, keys written empty, styles and recorded source texts made visible. */
 function describe(v: Value): string {
   if (typeof v === 'bigint') return `${v}n`;
   if (typeof v === 'number') return Object.is(v, -0) ? '-0' : String(v);
@@ -31,8 +33,8 @@ function describe(v: Value): string {
     return `{${Object.keys(v)
       .map((k) => {
         const child = v[k]!;
-        const texts = k === 'annotations' && isMap(child) ? `#${JSON.stringify(Object.keys(child).map((a) => scalarSourceText(child, a) ?? null))}` : '';
-        return `${JSON.stringify(k)}${isWrittenEmpty(v, k) ? '(written empty)' : ''}:${describe(child)}${texts}`;
+        const texts = isMap(child) ? `#${JSON.stringify(Object.keys(child).map((a) => scalarSourceText(child, a) ?? null))}` : '';
+        return `${JSON.stringify(k)}${isWrittenEmpty(v, k) ? '(written empty)' : ''}${isStyled(v, k) ? '(styled)' : ''}:${describe(child)}${texts}`;
       })
       .join(',')}}`;
   }
@@ -45,9 +47,9 @@ function assertAgrees(text: string): boolean {
   for (const { yaml11, options } of DIALECTS) {
     if (readBlockSubset(text, options) === undefined) continue;
     answered = true;
-    const full = parseYamlFully(text, 'f.yaml', yaml11);
-    const fast = parseYamlDocuments(text, 'f.yaml', yaml11 ? { dialect: 'yaml11' } : {});
-    assert.equal(describe(fast), describe(full), `${yaml11 ? 'yaml11' : 'yaml.v3'}: ${JSON.stringify(text)}`);
+    const full = parseYamlFully(text, 'f.yaml', yaml11, options.sourceTexts);
+    const fast = parseYamlDocuments(text, 'f.yaml', yaml11 ? { dialect: 'yaml11' } : { sourceTexts: options.sourceTexts });
+    assert.equal(describe(fast), describe(full), `${yaml11 ? 'yaml11' : 'yaml.v3'}${options.sourceTexts ? ' with texts' : ''}: ${JSON.stringify(text)}`);
   }
   return answered;
 }
@@ -188,6 +190,7 @@ test('the subset: block collections, plain, single- and double-quoted scalars (a
   ].join('\n');
   const first: YMap = { a: 1, b: 'x', c: "it's", d: ['x', { k: 'v', l: 31 }], e: 'line\n\n  more\n', f: 'stripped', g: [], h: {}, i: null, j: "it's folded", k: 'plain folded\ntwice', metadata: { annotations: { n: 83 } } };
   markWrittenEmpty(first, 'i');
+  markStyled(first, new Set(['b', 'c', 'e', 'f', 'j']));
   markSourceTexts((first['metadata'] as YMap)['annotations'] as YMap, { n: '0123' });
   assert.equal(describe(readBlockSubset(text, DIALECTS[0]!.options)!), describe([first, { second: true }]));
   assert.ok(assertAgrees(text));
@@ -297,4 +300,15 @@ test('the subset reader leaves everything else to the full reader', () => {
   ]) {
     assert.equal(readBlockSubset(text, DIALECTS[0]!.options), undefined, JSON.stringify(text));
   }
+});
+
+test('a patch read with its texts: every map keeps the text of its plain values that read as something else, and which values were quoted or block scalars', () => {
+  const text = ['data:', '  a: 0123', '  b: "0123"', '  c: 2001-12-14', '  d: |-', '    x', '  e: abc', '  f: {g: true, h: "i"}', ''].join('\n');
+  const [doc] = readBlockSubset(text, DIALECTS[2]!.options)! as [{ data: YMap & { f: YMap } }];
+  assert.deepEqual(
+    Object.keys(doc.data).map((k) => [k, scalarSourceText(doc.data, k) ?? null, isStyled(doc.data, k)]),
+    [['a', '0123', false], ['b', null, true], ['c', '2001-12-14', false], ['d', null, true], ['e', null, false], ['f', null, false]],
+  );
+  assert.deepEqual([scalarSourceText(doc.data.f, 'g'), isStyled(doc.data.f, 'h')], ['true', true]);
+  assert.ok(assertAgrees(text));
 });
