@@ -3,9 +3,9 @@
 # of the image. Run it on the machine that ran `npm pack` (Linux, Node 20 or newer on the PATH,
 # /bin/busybox from Debian's busybox-static): the image gets this machine's `node` and the
 # libraries `ldd` says it loads, at the paths they have here, so it runs on the same
-# architecture only. The package's bundle (dist/src/kustomize-ts.cjs) holds its dependencies,
-# so nothing is installed from the registry; its V8 code cache, written by `npm run build` with
-# this same node, stays valid in the image.
+# architecture only. The package's bundles (dist/src/kustomize-ts*.cjs) hold its dependencies,
+# so nothing is installed from the registry; their V8 code caches, written by `npm run build`
+# with this same node, stay valid in the image.
 #   usage: make-context.sh CONTEXT PACKAGE.tgz
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 CONTEXT PACKAGE.tgz" >&2; exit 2; }

@@ -5,6 +5,7 @@ import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
 import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import type { PluginResolver } from '../plugins/resolver.js';
+import { StarlarkFunction } from '../plugins/starlark-function.js';
 import type { CatalogFunction, ContainerRuntime, FunctionVersion } from './catalog.js';
 import type { CatalogStore, LoadedCatalog } from './catalog-store.js';
 import { chooseRuntime } from './runtime-choice.js';
@@ -94,10 +95,8 @@ export class CatalogResolver implements PluginResolver {
 }
 
 /** Runs a catalog's Starlark script with the in-process interpreter (loaded only by a build that runs Starlark). */
-export const inProcessStarlark: StarlarkRunner = async (script, config, configuredIn) => {
-  const { StarlarkFunction } = await import('../plugins/starlark-function.js');
-  return new StarlarkFunction(config, { source: script.source, name: script.uri }, configuredIn);
-};
+export const inProcessStarlark: StarlarkRunner = (script, config, configuredIn) =>
+  new StarlarkFunction(config, { source: script.source, name: script.uri }, configuredIn);
 
 /** Whether `--trusted-catalog` names the catalog: its reference exactly as written, or its `metadata.name`. */
 function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | undefined): boolean {

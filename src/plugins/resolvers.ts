@@ -4,6 +4,7 @@ import { configuredInProcess } from './configure.js';
 import { FUNCTION_ANNOTATION, functionSpecOf, starlarkRunConfig } from '../kinds/function-spec.js';
 import { requireNode } from '../host.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
+import { StarlarkFunction } from './starlark-function.js';
 import type { PluginResolver } from './resolver.js';
 
 /** In-process plugins given to the build, by apiVersion and kind (need `--enable-alpha-plugins`). */
@@ -33,8 +34,6 @@ export const functionSpecResolver: PluginResolver = {
       if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
       const script = starlarkRun ?? (spec?.starlark?.path ? { path: spec.starlark.path } : undefined);
       if (!script) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
-      // the interpreter is loaded only by a build that runs Starlark
-      const { StarlarkFunction } = await import('./starlark-function.js');
       return new StarlarkFunction(config, script, configuredIn);
     }
     if (!spec) return undefined;

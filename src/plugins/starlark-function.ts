@@ -4,7 +4,6 @@ import type { ResourceMap } from '../model/resource-map.js';
 import { Resource } from '../model/resource.js';
 import { objectWithBuildState } from '../model/build-state-annotations.js';
 import { resourcesFromValues } from '../model/resource-factory.js';
-import { runStarlarkFunction } from '../starlark/krm.js';
 import { cloneValue, type Value, type YMap } from '../yaml/value.js';
 import { applyTransformerOutput, generatedResources } from './apply-output.js';
 import type { Generator, PluginContext, Transformer } from './plugin.js';
@@ -30,17 +29,19 @@ export class StarlarkFunction implements Generator, Transformer {
     this.describe = `starlark function ${config.id}${configFile ? ` (configured in ${configFile})` : ''}`;
   }
 
-  generate(ctx: PluginContext): Resource[] {
-    return generatedResources(this.run([cloneValue(this.config.view)], ctx), this.describe);
+  async generate(ctx: PluginContext): Promise<Resource[]> {
+    return generatedResources(await this.run([cloneValue(this.config.view)], ctx), this.describe);
   }
 
-  transform(resources: ResourceMap, ctx: PluginContext): void {
-    applyTransformerOutput(resources, this.run(resources.resources().map((r) => cloneValue(objectWithBuildState(r))), ctx), this.describe);
+  async transform(resources: ResourceMap, ctx: PluginContext): Promise<void> {
+    applyTransformerOutput(resources, await this.run(resources.resources().map((r) => cloneValue(objectWithBuildState(r))), ctx), this.describe);
   }
 
-  private run(items: YMap[], ctx: PluginContext): Resource[] {
+  private async run(items: YMap[], ctx: PluginContext): Promise<Resource[]> {
     const path = 'path' in this.script ? this.script.path : undefined;
     const source = path === undefined ? (this.script as { source: string }).source : ctx.loader.loadText(path);
+    // the interpreter is loaded by the first Starlark run: the pipeline imports this class (steps.ts) for every build
+    const { runStarlarkFunction } = await import('../starlark/krm.js');
     const out = runStarlarkFunction({
       source,
       filename: path ?? (this.script as { name: string }).name,
