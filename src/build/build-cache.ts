@@ -8,7 +8,8 @@ import type { Rendered } from '../output/render.js';
 import { checkOptionNames, OPTION_NAMES, optionNames, type ResolvedOptions } from '../options.js';
 import { ParsedTexts } from '../yaml/parsed-texts.js';
 import { SizedLru } from '../memo/sized-lru.js';
-import { RememberedBases, resourceBytes } from './remembered-bases.js';
+import { RememberedBases } from './remembered-bases.js';
+import { estimatedBytesOfText } from '../yaml/value.js';
 
 /** The options that name a build, with its path and file system: all but those that are objects the caller made. */
 const KEYED_OPTIONS = OPTION_NAMES.filter((name) => name !== 'fs' && name !== 'remote' && name !== 'warn');
@@ -16,7 +17,7 @@ const KEYED_OPTIONS = OPTION_NAMES.filter((name) => name !== 'fs' && name !== 'r
 /** How much a {@link BuildCache} holds at most; the least recently used goes first. */
 export interface BuildCacheLimits {
   /**
-   * bytes it holds, as it estimates them from the shape of what it holds (default 256 MiB):
+   * bytes it holds, as it estimates them from the lengths of its texts and outputs and the shape of its bases (default 256 MiB):
    * half for builds with their output and bases, a quarter each for resource files and
    * patches parsed and for their texts
    */
@@ -141,7 +142,7 @@ export class BuildCache {
   }
 }
 
-/** About what a remembered build takes: its output, and its resources. */
+/** About what a remembered build takes: its output, and its resources (estimated from the output they print as). */
 function buildBytes(build: RememberedBuild): number {
-  return 2 * build.buildDir.length + build.yaml.length + build.resources.reduce((n, r) => n + resourceBytes(r.view), 0);
+  return 2 * build.buildDir.length + build.yaml.length + estimatedBytesOfText(build.yaml.length, build.resources.length);
 }

@@ -95,7 +95,7 @@ export class RememberedBases {
 }
 
 /** About what a resource takes in memory: its object, and its build state (ids, origins, previous names). */
-export function resourceBytes(obj: YMap): number {
+function resourceBytes(obj: YMap): number {
   return 512 + estimatedBytes(obj);
 }
 

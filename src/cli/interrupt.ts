@@ -1,5 +1,5 @@
-/** The signals that stop a build the CLI runs. */
-const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+/** The signals that stop what the CLI runs: a terminal's Ctrl-C, and Kubernetes' (or any supervisor's) stop. */
+export const STOPPING: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 /**
  * Runs `run` with a signal that aborts on SIGINT or SIGTERM. Plugin, helm and git processes run

@@ -85,12 +85,12 @@ export function parseYamlDocument(text: string, file = '', options: ParseOptions
 
 const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalarKeysAsText: false, sourceTexts: false };
 const SUBSET_YAML_V3_TEXTS: BlockSubsetOptions = { ...SUBSET_YAML_V3, sourceTexts: true };
+const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: false };
 
 /** The fast reader's documents (YAML 1.2), noting where their values start; undefined for a text outside its subset. */
 export function readPlaced(text: string, placements: Placements): Value[] | undefined {
   return readBlockSubset(text, SUBSET_YAML_V3, placements);
 }
-const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: false };
 
 /** Where in a text: 1-based line and column. */
 type Position = { line: number; col: number };

@@ -1,6 +1,6 @@
 import { SizedLru } from '../memo/sized-lru.js';
 import { parseYamlDocuments, type ParseDocuments, type ParseOptions } from './parse.js';
-import { cloneValue, estimatedBytes, shareValue, type Value } from './value.js';
+import { cloneValue, estimatedBytesOfText, shareValue, type Value } from './value.js';
 
 /** How a text was read: its dialect, and whether its maps keep their plain values' texts. */
 type Reading = NonNullable<ParseOptions['dialect']> | 'yaml.v3' | 'yaml.v3 with texts';
@@ -8,7 +8,7 @@ type Reading = NonNullable<ParseOptions['dialect']> | 'yaml.v3' | 'yaml.v3 with 
 /**
  * Texts parsed once per content and reading: each call gets its own copy of the documents
  * (copying is several times cheaper than parsing), or shares them frozen. Bounded by the bytes
- * of the texts and documents it holds, as {@link estimatedBytes} counts them; the least recently
+ * of the texts and documents it holds, as {@link estimatedBytesOfText} estimates them; the least recently
  * used goes first, and a text larger than the bound is not kept.
  */
 export class ParsedTexts {
@@ -18,7 +18,7 @@ export class ParsedTexts {
     maxBytes: number,
     private readonly parse: ParseDocuments = parseYamlDocuments,
   ) {
-    this.texts = new SizedLru(maxBytes, (text, parsed) => 16 + text.length + Object.values(parsed).reduce((n, docs) => n + estimatedBytes(docs), 0));
+    this.texts = new SizedLru(maxBytes, (text, parsed) => 16 + text.length + Object.values(parsed).reduce((n, docs) => n + estimatedBytesOfText(text.length, docs.length), 0));
   }
 
   /** The bytes it holds, as estimated. */

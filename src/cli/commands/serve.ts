@@ -2,11 +2,9 @@ import { resolve } from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import type { Command } from '../command.js';
+import { STOPPING } from '../interrupt.js';
 import type { FlagValue } from '../flags.js';
 import { DEFAULT_LIMITS } from '../../serve/limits.js';
-
-/** The signals that ask the server to stop: Kubernetes sends SIGTERM, a terminal SIGINT. */
-const STOPPING: readonly NodeJS.Signals[] = ['SIGTERM', 'SIGINT'];
 
 /** `serve --root DIR`: the render server. */
 export const serveCommand: Command = {
