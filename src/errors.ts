@@ -34,6 +34,10 @@ export type ErrorCode =
   | 'EDIT_CONFLICT'
   /** `edit fix --vars`: a var used where a replacement cannot reach it */
   | 'VARS_UNCONVERTIBLE'
+  /** a schema file (`--schema`, a CRD) that is not a CRD, an OpenAPI document or a JSON Schema, or a CRD whose schema is not structural */
+  | 'SCHEMA_INVALID'
+  /** a Catalog function's config that its version's `openAPIV3Schema` refuses: the function did not run */
+  | 'FUNCTION_CONFIG_INVALID'
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
@@ -122,6 +126,40 @@ export interface Warning {
   readonly message: string;
   readonly file?: string;
   readonly remote?: string;
+}
+
+/**
+ * What a build notices that kustomize passes over in silence: a patch or replacement whose target
+ * selects nothing, a label step that rewrites a workload's selector, a strategic-merge patch that
+ * replaced a custom resource's list its CRD says merges by keys. kustomize says nothing of these,
+ * so neither does `build`; `validate` reports them as warnings.
+ */
+export type NoticeCode = 'PATCH_TARGET_UNMATCHED' | 'REPLACEMENT_TARGET_UNMATCHED' | 'SELECTOR_LABEL_CHANGED' | 'LIST_REPLACED';
+
+/** A notice of a build (see {@link NoticeCode}): where the kustomization wrote what it is about. */
+export interface Notice {
+  readonly code: NoticeCode;
+  readonly message: string;
+  /** named as an error's is (see {@link ErrorContext.file}) */
+  readonly file?: string;
+  readonly remote?: string;
+  /** 1-based, in `file` */
+  readonly line?: number;
+  readonly column?: number;
+  /** the kustomization field that made the step (`patches[1]`) */
+  readonly step?: string;
+  /** the resource it is about, when there is one */
+  readonly resource?: { readonly apiVersion: string; readonly kind: string; readonly namespace: string; readonly name: string };
+}
+
+/** What a build says besides its output: kustomize's warnings, and its own notices. */
+export type BuildNote = Warning | Notice;
+
+const NOTICE_CODES: ReadonlySet<string> = new Set<NoticeCode>(['PATCH_TARGET_UNMATCHED', 'REPLACEMENT_TARGET_UNMATCHED', 'SELECTOR_LABEL_CHANGED', 'LIST_REPLACED']);
+
+/** Whether a note is a notice (kustomize would print nothing), not a warning. */
+export function isNotice(note: BuildNote): note is Notice {
+  return NOTICE_CODES.has(note.code);
 }
 
 /** The message of any thrown value. */

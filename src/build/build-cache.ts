@@ -1,4 +1,4 @@
-import type { Warning } from '../errors.js';
+import type { BuildNote } from '../errors.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
@@ -39,7 +39,8 @@ export interface RememberedBuild extends Readonly<Rendered> {
   /** the directory it built */
   buildDir: string;
   inputs: InputRecord;
-  warnings: readonly Warning[];
+  /** its warnings and notices, in the order given */
+  warnings: readonly BuildNote[];
 }
 
 /**

@@ -1,5 +1,5 @@
 import { throwIfAborted } from '../abort.js';
-import type { Warning } from '../errors.js';
+import { isNotice, type BuildNote, type Notice, type Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { relative } from '../fs/path.js';
@@ -90,6 +90,11 @@ export interface BuildResult {
   yaml: string;
   /** deprecations and other warnings: their messages are what kustomize prints to stderr */
   warnings: Warning[];
+  /**
+   * What the build noticed that kustomize passes over in silence (a patch target that selects
+   * nothing…; see {@link Notice}): nothing is printed for them, `validate` reports them.
+   */
+  notices: Notice[];
 }
 
 /**
@@ -117,30 +122,31 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
 
 async function buildOnce(path: string, options: BuildOptions): Promise<BuildResult> {
   const { cache, plugins = [], signal, ...rest } = options;
-  const warnings: Warning[] = [];
+  // the warnings and notices in the order given: what a remembered build gives again
+  const notes: BuildNote[] = [];
   const fs = options.fs ?? (await defaultFileSystem());
   const resolved = resolveOptions({
     ...rest,
     cwd: options.cwd ?? (options.fs ? '/' : process.cwd()),
     warn: (m) => {
-      warnings.push(m);
+      notes.push(m);
       options.warn?.(m);
     },
   });
-  const run: BuildRun = { path, options: resolved, fs, plugins, signal, provenance: options.provenance === true };
+  const run: BuildRun = { path, options: resolved, fs, plugins, signal, provenance: options.provenance === true, notice: (n) => notes.push(n) };
   if (!cache || run.provenance) {
     const log = new AccessLog(fs);
     const made = await renderedBuild({ ...run, fs: log });
-    const record = { warnings, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete, ...(made.provenance && { provenance: made.provenance }) };
+    const record = { notes, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete, ...(made.provenance && { provenance: made.provenance }) };
     return resultOf(made.rendered, record, { copied: false });
   }
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
   if (recalled.answer) {
     const kept = recalled.answer;
-    for (const m of kept.warnings) options.warn?.(m);
+    for (const m of kept.warnings) if (!isNotice(m)) options.warn?.(m);
     // a build is remembered only when its files decide it: it fetched nothing and ran no program
-    return resultOf(kept, { warnings: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [], inputsComplete: true }, { copied: true });
+    return resultOf(kept, { notes: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [], inputsComplete: true }, { copied: true });
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
@@ -153,8 +159,8 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
     throw e;
   }
   const inputs = recording.record();
-  const record = { warnings, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote, inputsComplete: made.inputsComplete };
-  const kept: RememberedBuild | undefined = made.filesDecide ? { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...warnings] } : undefined;
+  const record = { notes, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote, inputsComplete: made.inputsComplete };
+  const kept: RememberedBuild | undefined = made.filesDecide ? { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...notes] } : undefined;
   cache.remember(key, recalled.bases, kept);
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
   return resultOf(kept ?? made.rendered, record, { copied: true });
@@ -175,7 +181,8 @@ function resultOf(made: { resources: readonly Resource[]; yaml: string }, record
   let objects: KubernetesObject[] | undefined;
   return {
     yaml: made.yaml,
-    warnings: [...record.warnings],
+    warnings: record.notes.filter((n): n is Warning => !isNotice(n)),
+    notices: record.notes.filter(isNotice),
     inputs: record.inputs,
     remote: record.remote,
     inputsComplete: record.inputsComplete,
@@ -198,7 +205,8 @@ function resultOf(made: { resources: readonly Resource[]; yaml: string }, record
 
 /** What a build says besides its output: its warnings and what it read. */
 interface BuildRecord {
-  warnings: readonly Warning[];
+  /** its warnings and notices */
+  notes: readonly BuildNote[];
   inputs: string[];
   remote: RemoteInput[];
   inputsComplete: boolean;
@@ -213,6 +221,7 @@ interface BuildRun {
   plugins: readonly PluginRegistration[];
   signal: AbortSignal | undefined;
   provenance: boolean;
+  notice: (notice: Notice) => void;
 }
 
 /** The build, printed; `filesDecide` says whether its output depends on nothing but its files and options. */
@@ -221,7 +230,7 @@ async function renderedBuild(
   memory?: BuildMemory,
   printedBefore?: PrintedBefore,
 ): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[]; provenance?: ResourceProvenance[] }> {
-  const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory, run.provenance);
+  const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory, run.provenance, run.notice);
   const recorder = made.provenance?.recorder;
   recorder?.beforeStep(made.resources);
   const rendered = renderResources(

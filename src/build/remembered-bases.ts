@@ -1,4 +1,4 @@
-import type { Warning } from '../errors.js';
+import type { BuildNote } from '../errors.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
 import { Resource } from '../model/resource.js';
@@ -14,7 +14,8 @@ interface RememberedBase {
   /** the build's schema setting when the base started, and when it was done (see `OpenApiSchemaSetting.state`) */
   start: string;
   end: string;
-  warnings: readonly Warning[];
+  /** its warnings and notices */
+  warnings: readonly BuildNote[];
   config: TransformerConfig;
   vars: VarSet;
   resources: readonly RememberedResource[];
@@ -64,7 +65,7 @@ export class RememberedBases {
     this.forget(key);
     const scope = recording.openScope();
     const decidedBefore = build.filesDecide;
-    const warnings: Warning[] = [];
+    const warnings: BuildNote[] = [];
     let acc: Accumulator;
     let inputs: InputRecord;
     let decides: boolean;

@@ -1,6 +1,6 @@
 import { utf8DecodeStrict } from '../encoding/base64.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import { KustomizeError, type Warning } from '../errors.js';
+import { isNotice, KustomizeError, type BuildNote, type Notice } from '../errors.js';
 import { isWithin, relative } from '../fs/path.js';
 import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
@@ -44,9 +44,9 @@ export interface BaseEffects {
   readonly openapi: OpenApiSchemaSetting;
   /** whether what the build makes depends on nothing but its files (see `BuildContext.filesDecide`) */
   filesDecide: boolean;
-  warn(warning: Warning): void;
-  /** Runs `run`, adding the warnings it gives to `into`. */
-  noteWarnings<T>(into: Warning[], run: () => Promise<T>): Promise<T>;
+  warn(note: BuildNote): void;
+  /** Runs `run`, adding the warnings and notices it gives to `into`. */
+  noteWarnings<T>(into: BuildNote[], run: () => Promise<T>): Promise<T>;
 }
 
 /** How many bytes of step texts, with their documents, one build keeps parsed (patches are small; this bounds a build that reads huge ones). */
@@ -96,8 +96,8 @@ export class BuildContext implements BaseEffects {
    */
   private readonly stepTexts = new ParsedTexts(STEP_TEXT_BYTES);
 
-  /** where the warnings printed go besides `options.warn`: one list for each base being remembered */
-  private readonly warningNotes = new Set<Warning[]>();
+  /** where the warnings and notices go besides `options.warn` and `notice`: one list for each base being remembered */
+  private readonly warningNotes = new Set<BuildNote[]>();
 
   /** who wrote each value, when the build records it (`explain`) */
   readonly provenance: { recorder: ProvenanceRecorder; locators: ProvenanceLocators } | undefined;
@@ -122,6 +122,8 @@ export class BuildContext implements BaseEffects {
     /** what the caller's cache lends the build; `fs` then records what the build reads */
     private readonly memory?: BuildMemory,
     provenance = false,
+    /** receives the build's notices (see {@link Notice}) */
+    private readonly notice?: (notice: Notice) => void,
   ) {
     if (provenance) {
       const recorder = new ProvenanceRecorder();
@@ -148,7 +150,7 @@ export class BuildContext implements BaseEffects {
     return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
   }
 
-  async noteWarnings<T>(into: Warning[], run: () => Promise<T>): Promise<T> {
+  async noteWarnings<T>(into: BuildNote[], run: () => Promise<T>): Promise<T> {
     this.warningNotes.add(into);
     try {
       return await run();
@@ -215,10 +217,11 @@ export class BuildContext implements BaseEffects {
     return this.buildMetadata.length > 0;
   }
 
-  /** Gives a warning to the caller (its file, when absolute, named as the build names files). */
-  warn(warning: Warning): void {
-    const given = warning.file?.startsWith('/') ? { ...warning, ...this.shownPlace(warning.file) } : warning;
-    this.options.warn?.(given);
+  /** Gives a warning or a notice to the caller (its file, when absolute, named as the build names files). */
+  warn(note: BuildNote): void {
+    const given = note.file?.startsWith('/') ? { ...note, ...this.shownPlace(note.file) } : note;
+    if (isNotice(given)) this.notice?.(given);
+    else this.options.warn?.(given);
     for (const notes of this.warningNotes) notes.push(given);
   }
 

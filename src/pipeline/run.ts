@@ -1,3 +1,4 @@
+import type { Notice } from '../errors.js';
 import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Plan } from '../plan/plan.js';
@@ -48,8 +49,9 @@ export async function runBuild(
   signal: AbortSignal | undefined,
   memory?: BuildMemory,
   provenance = false,
+  notice?: (notice: Notice) => void,
 ): Promise<BuildRun> {
-  const ctx = new BuildContext(options, fs, plugins, signal, memory, provenance);
+  const ctx = new BuildContext(options, fs, plugins, signal, memory, provenance, notice);
   const cwd = options.cwd ?? '/';
   ctx.buildDir = resolve(cwd, path);
   try {

@@ -62,6 +62,7 @@ const LAYERS = [
   'process',
   'oci',
   'openapi',
+  'schema',
   'starlark',
   // load: files, load restrictions, entries, remote trees; the options of a build
   'load',

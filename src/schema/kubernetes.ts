@@ -1,0 +1,73 @@
+/**
+ * The schemas of Kubernetes' own types, embedded for each version we ship (made by
+ * scripts/compact-kubernetes-schemas.mjs; docs/validate.md says how), loaded when a validation
+ * first needs them: a build never loads them.
+ */
+import { KustomizeError } from '../errors.js';
+import { SchemaDocument } from './document.js';
+import type { SchemaLink, SchemaNode } from './node.js';
+
+/** The data of one version, as the generated modules hold it. */
+export interface EmbeddedSchemas {
+  /** `v1.36.4` */
+  version: string;
+  /** `[apiVersion, kind, definition name]` of every type that is a resource */
+  types: readonly (readonly [string, string, string])[];
+  /** each definition's schema as JSON, by name: a definition is parsed when first needed */
+  definitions: Readonly<Record<string, string>>;
+}
+
+/** The versions shipped, newest first: the first is the default. */
+const VERSIONS: readonly { minor: string; load: () => Promise<EmbeddedSchemas> }[] = [
+  { minor: '1.36', load: async () => (await import('./kubernetes-v1.36.generated.js')).KUBERNETES_V1_36 },
+  { minor: '1.32', load: async () => (await import('./kubernetes-v1.32.generated.js')).KUBERNETES_V1_32 },
+];
+
+/** The Kubernetes versions whose schemas are shipped, as `--kubernetes-version` takes them. */
+export const KUBERNETES_VERSIONS: readonly string[] = VERSIONS.map((v) => v.minor);
+
+/** The version validation uses unless told. */
+export const DEFAULT_KUBERNETES_VERSION: string = KUBERNETES_VERSIONS[0]!;
+
+const REF_PREFIX = '#/components/schemas/';
+
+/** The schemas of one Kubernetes version's types. */
+export class KubernetesSchemas {
+  private readonly document: SchemaDocument;
+  private readonly byType = new Map<string, string>();
+
+  constructor(private readonly data: EmbeddedSchemas) {
+    this.document = new SchemaDocument((ref) => {
+      const text = ref.startsWith(REF_PREFIX) ? data.definitions[ref.slice(REF_PREFIX.length)] : undefined;
+      return text === undefined ? undefined : JSON.parse(text);
+    }, `kubernetes ${data.version}`);
+    for (const [apiVersion, kind, name] of data.types) this.byType.set(`${apiVersion} ${kind}`, name);
+  }
+
+  /** `v1.36.4` */
+  get version(): string {
+    return this.data.version;
+  }
+
+  /** The schema of resources of this apiVersion and kind, or undefined for a type Kubernetes does not have. */
+  forType(apiVersion: string, kind: string): SchemaNode | undefined {
+    const name = this.byType.get(`${apiVersion} ${kind}`);
+    return name === undefined ? undefined : this.document.node(REF_PREFIX + name);
+  }
+
+  /** Every object's `metadata`. */
+  get objectMeta(): SchemaLink {
+    return this.document.link(`${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`);
+  }
+}
+
+/**
+ * The schemas of the Kubernetes version `version` names (`1.36`, `v1.36`, `1.36.4`: its minor
+ * release); any other is a USAGE error listing those shipped.
+ */
+export async function kubernetesSchemas(version: string = DEFAULT_KUBERNETES_VERSION): Promise<KubernetesSchemas> {
+  const minor = /^v?(\d+\.\d+)(?:\.\d+)?$/.exec(version)?.[1];
+  const found = VERSIONS.find((v) => v.minor === minor);
+  if (!found) throw new KustomizeError('USAGE', `unknown Kubernetes version '${version}': the schemas shipped are those of ${KUBERNETES_VERSIONS.join(', ')}`);
+  return new KubernetesSchemas(await found.load());
+}
