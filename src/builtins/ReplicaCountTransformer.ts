@@ -6,7 +6,7 @@ import { FieldSpecsShape } from '../fieldspec/fieldspec.js';
 import { gvkString } from '../model/resid.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Transformer } from '../plugins/plugin.js';
-import type { YMap } from '../yaml/value.js';
+import { isStyled, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 
 interface ReplicaCountConfig {
@@ -39,8 +39,8 @@ export class ReplicaCountTransformer implements Transformer {
         found = true;
         if (fieldSpecSelects(fs, r.gvk)) {
           visitField(r.view, fs, 'scalar', (holder, key) => {
-            // kustomize sets the count's text on the node: one that holds a string keeps being a string
-            holder[key] = typeof holder[key] === 'string' ? String(count) : count;
+            // kustomize sets the count's text on the node, which keeps its style: one written quoted (or as a block) prints quoted, any other reads as an integer
+            holder[key] = isStyled(holder, key) ? String(count) : count;
           });
         }
       }
