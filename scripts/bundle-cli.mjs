@@ -49,10 +49,13 @@ const PARTS = new Map([
   ['kustomize-ts-starlark.cjs', [join(DIST, 'starlark', 'krm.js')]],
   // re2js (152 kB): Go regular expressions that JavaScript's cannot run (model/go-regexp.ts)
   ['kustomize-ts-re2js.cjs', [resolveHere('re2js')]],
-  // build-all, affected, diff, their worker threads, and serve
+  // the schemas of Kubernetes' types, each version's, for validate
+  ['kustomize-ts-kubernetes-1.36.cjs', [join(DIST, 'schema', 'kubernetes-v1.36.generated.js')]],
+  ['kustomize-ts-kubernetes-1.32.cjs', [join(DIST, 'schema', 'kubernetes-v1.32.generated.js')]],
+  // build-all, affected, diff, their worker threads, serve, and validate (which validates many roots as build-all builds them)
   [
     'kustomize-ts-roots.cjs',
-    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js'].map((m) => join(DIST, m)),
+    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js', 'build/validate.js', 'build/root-validation.js', 'validate/report-formats.js'].map((m) => join(DIST, m)),
   ],
 ]);
 

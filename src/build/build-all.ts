@@ -7,6 +7,9 @@ import { checkOptionNames, OPTION_NAMES, optionNames } from '../options.js';
 import type { BuildOptions } from './build.js';
 import { workOnRoots } from './root-threads.js';
 import type { RootResult } from './root-results.js';
+import type { RootsSetup, RootWorkResult } from './root-work.js';
+import { givenSchemas, VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from './validate.js';
+import type { RootReport } from '../validate/report.js';
 import { findRoots, shardOf, type Shard } from './roots.js';
 
 export type { RootBuilt, RootFailed, RootResult } from './root-results.js';
@@ -51,6 +54,11 @@ const BUILD_ALL_OPTION_NAMES = [
  */
 export async function* buildAll(top: string, options: BuildAllOptions = {}): AsyncGenerator<RootResult> {
   checkOptionNames(options, BUILD_ALL_OPTION_NAMES, 'buildAll()');
+  yield* workOn(top, options, { kind: 'build' }) as AsyncGenerator<RootResult>;
+}
+
+/** Works on every root under `top` as `task` says, in threads as the options say. */
+function workOn(top: string, options: BuildAllOptions, task: RootsSetup['task']): AsyncGenerator<RootWorkResult> {
   const jobs = jobsOf(options.jobs);
   const { exclude, roots: given, shard, jobs: _jobs, workerScript, signal, ...buildOptions } = options;
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
@@ -61,8 +69,26 @@ export async function* buildAll(top: string, options: BuildAllOptions = {}): Asy
   const roots = shard ? shardOf(found, shard) : found;
   // what a worker thread cannot be given keeps every build in this thread
   const inThread = jobs === 1 || !workerScript || options.fs || options.remote || options.plugins || options.cache;
-  const setup = { dir, options: inThread ? { ...buildOptions, fs, cwd } : buildOptions, task: { kind: 'build' as const } };
-  yield* workOnRoots(roots, setup, { jobs: inThread ? 1 : jobs, script: workerScript, signal }) as AsyncGenerator<RootResult>;
+  const setup: RootsSetup = { dir, options: inThread ? { ...buildOptions, fs, cwd } : buildOptions, task };
+  return workOnRoots(roots, setup, { jobs: inThread ? 1 : jobs, script: workerScript, signal });
+}
+
+/** What `validateAll` takes: `buildAll`'s options and `validate`'s. */
+export type ValidateAllOptions = BuildAllOptions & ValidateOnlyOptions;
+
+/**
+ * Validates every kustomization root under `top` as `validate(top/<root>)` would, built as
+ * `buildAll` builds them; gives each root's report in path order, its files relative to `top`.
+ * A root that fails to build is a report with `failed`; schemas that cannot be read fail at once.
+ */
+export async function* validateAll(top: string, options: ValidateAllOptions = {}): AsyncGenerator<RootReport> {
+  checkOptionNames(options, [...BUILD_ALL_OPTION_NAMES, ...VALIDATE_ONLY_OPTION_NAMES], 'validateAll()');
+  const { kubernetesVersion, schemas, strict, ignoreMissingSchemas, ...rest } = options;
+  const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
+  const validation: ValidateOnlyOptions = { kubernetesVersion, schemas: (schemas ?? []).map((s) => resolve(cwd, s)), strict, ignoreMissingSchemas };
+  // read here first: a schema that is wrong fails the run before any root builds
+  await givenSchemas({ ...validation, ...(options.fs && { fs: options.fs }) });
+  yield* workOn(top, rest, { kind: 'validate', validation }) as AsyncGenerator<RootReport>;
 }
 
 /** The `jobs` option: the machine's cores when not given. */

@@ -1,4 +1,5 @@
 import type { BuildNote } from '../errors.js';
+import type { CrdsFile } from '../fieldspec/transformer-config.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';
@@ -41,6 +42,8 @@ export interface RememberedBuild extends Readonly<Rendered> {
   inputs: InputRecord;
   /** its warnings and notices, in the order given */
   warnings: readonly BuildNote[];
+  /** the `crds:` files it read */
+  crds: readonly CrdsFile[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { throwIfAborted } from '../abort.js';
 import { isNotice, type BuildNote, type Notice, type Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
+import type { CrdsFile } from '../fieldspec/transformer-config.js';
 import { relative } from '../fs/path.js';
 import { AccessLog } from '../fs/access-log.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';
@@ -42,7 +43,7 @@ interface BuildOnlyOptions {
 export type BuildOptions = GivenOptions & BuildOnlyOptions;
 
 /** The names `build()` accepts: any other is a mistake (in JavaScript, nothing else would say so). */
-const BUILD_OPTION_NAMES = [...OPTION_NAMES, ...optionNames<BuildOnlyOptions>({ plugins: true, cache: true, signal: true, provenance: true })];
+export const BUILD_OPTION_NAMES = [...OPTION_NAMES, ...optionNames<BuildOnlyOptions>({ plugins: true, cache: true, signal: true, provenance: true })];
 
 /** The metadata of a {@link KubernetesObject}: what every printed object has, and the maps the build writes. */
 export interface ObjectMeta {
@@ -104,10 +105,26 @@ export interface BuildResult {
  * one process share nothing but a `cache` the caller gives them.
  */
 export async function build(path: string, options: BuildOptions = {}): Promise<BuildResult> {
-  checkOptionNames(options, BUILD_OPTION_NAMES, 'build()');
+  return (await recordedBuild(path, options, 'build()')).result;
+}
+
+/** A build's result, and what `validate` also reads of it. */
+export interface RecordedBuild {
+  result: BuildResult;
+  /** the directory built (symlinks resolved): the files the result names are relative to it */
+  buildDir: string;
+  /** the `crds:` files the build read, with their texts */
+  crds: readonly CrdsFile[];
+  /** the output's resources themselves, not copies (a cache shares them, frozen): to read, never to change */
+  resources: readonly Resource[];
+}
+
+/** {@link build}, with what the build read that its result does not say; `entry` names the caller in option errors. */
+export async function recordedBuild(path: string, options: BuildOptions, entry: string): Promise<RecordedBuild> {
+  checkOptionNames(options, BUILD_OPTION_NAMES, entry);
   const signal = options.signal;
   throwIfAborted(signal);
-  let result: BuildResult;
+  let result: RecordedBuild;
   try {
     result = await buildOnce(path, options);
   } catch (e) {
@@ -120,7 +137,7 @@ export async function build(path: string, options: BuildOptions = {}): Promise<B
   return result;
 }
 
-async function buildOnce(path: string, options: BuildOptions): Promise<BuildResult> {
+async function buildOnce(path: string, options: BuildOptions): Promise<RecordedBuild> {
   const { cache, plugins = [], signal, ...rest } = options;
   // the warnings and notices in the order given: what a remembered build gives again
   const notes: BuildNote[] = [];
@@ -138,7 +155,7 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
     const log = new AccessLog(fs);
     const made = await renderedBuild({ ...run, fs: log });
     const record = { notes, inputs: relativeTo(made.buildDir, log.files), remote: made.remote, inputsComplete: made.inputsComplete, ...(made.provenance && { provenance: made.provenance }) };
-    return resultOf(made.rendered, record, { copied: false });
+    return { result: resultOf(made.rendered, record, { copied: false }), buildDir: made.buildDir, crds: made.crds, resources: made.rendered.resources };
   }
   const key = cache.keyOf(path, resolved, options.fs);
   const recalled = cache.recall(key, fs);
@@ -146,7 +163,8 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
     const kept = recalled.answer;
     for (const m of kept.warnings) if (!isNotice(m)) options.warn?.(m);
     // a build is remembered only when its files decide it: it fetched nothing and ran no program
-    return resultOf(kept, { notes: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [], inputsComplete: true }, { copied: true });
+    const result = resultOf(kept, { notes: kept.warnings, inputs: relativeTo(kept.buildDir, kept.inputs.filesRead()), remote: [], inputsComplete: true }, { copied: true });
+    return { result, buildDir: kept.buildDir, crds: kept.crds, resources: kept.resources };
   }
   const recording = new RecordingFileSystem(fs);
   const memory = cache.memory(recalled.bases, recording);
@@ -160,10 +178,11 @@ async function buildOnce(path: string, options: BuildOptions): Promise<BuildResu
   }
   const inputs = recording.record();
   const record = { notes, inputs: relativeTo(made.buildDir, inputs.filesRead()), remote: made.remote, inputsComplete: made.inputsComplete };
-  const kept: RememberedBuild | undefined = made.filesDecide ? { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...notes] } : undefined;
+  const kept: RememberedBuild | undefined = made.filesDecide ? { ...made.rendered, buildDir: made.buildDir, inputs, warnings: [...notes], crds: made.crds } : undefined;
   cache.remember(key, recalled.bases, kept);
   // its resources share parts with the cache (frozen): the caller gets copies, as of a remembered build
-  return resultOf(kept ?? made.rendered, record, { copied: true });
+  const rendered = kept ?? made.rendered;
+  return { result: resultOf(rendered, record, { copied: true }), buildDir: made.buildDir, crds: made.crds, resources: rendered.resources };
 }
 
 /** Files a build read, relative to the directory it built, sorted. */
@@ -229,7 +248,7 @@ async function renderedBuild(
   run: BuildRun,
   memory?: BuildMemory,
   printedBefore?: PrintedBefore,
-): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[]; provenance?: ResourceProvenance[] }> {
+): Promise<{ rendered: Rendered; filesDecide: boolean; inputsComplete: boolean; buildDir: string; remote: RemoteInput[]; crds: readonly CrdsFile[]; provenance?: ResourceProvenance[] }> {
   const made = await runBuild(run.path, run.options, run.fs, run.plugins, run.signal, memory, run.provenance, run.notice);
   const recorder = made.provenance?.recorder;
   recorder?.beforeStep(made.resources);
@@ -240,7 +259,7 @@ async function renderedBuild(
   );
   recorder?.afterStep(rendered.resources, () => made.provenance!.printing);
   const provenance = recorder && rendered.resources.map((r) => ({ ...idOf(r), fields: recorder.fieldsOf(r, r.view) }));
-  return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote, ...(provenance && { provenance }) };
+  return { rendered, filesDecide: made.filesDecide, inputsComplete: made.inputsComplete, buildDir: made.buildDir, remote: made.remote, crds: made.crds, ...(provenance && { provenance }) };
 }
 
 /** A resource's id as `explain` names it. */

@@ -85,11 +85,11 @@ function decidedByFiles(code: ErrorCode, options: BuildOptions): boolean {
 }
 
 /** What names a file relative to the root at `path` (under the top), naming it relative to the top; a file of a fetched tree stays as it is. */
-function placedFromTop<T extends { file?: string; remote?: string }>(path: string, place: T): T {
+export function placedFromTop<T extends { file?: string; remote?: string }>(path: string, place: T): T {
   return place.file === undefined || place.remote || !isRelativePath(place.file) ? place : { ...place, file: fromTop(path, place.file) };
 }
 
 /** A path relative to the root at `path` (under the top), made relative to the top. */
-function fromTop(path: string, file: string): string {
+export function fromTop(path: string, file: string): string {
   return path === '.' ? file : normalize(`${path}/${file}`);
 }

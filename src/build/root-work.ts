@@ -8,6 +8,10 @@ import { BuildCache } from './build-cache.js';
 import type { BuildOptions } from './build.js';
 import { diffRoot, type RootDiff } from './root-diff.js';
 import { buildRoot, type RootResult } from './root-results.js';
+import { validateRoot } from './root-validation.js';
+import { givenSchemas, type ValidateOnlyOptions } from './validate.js';
+import type { SchemaSet } from '../schema/schema-set.js';
+import type { RootReport } from '../validate/report.js';
 
 /** What one root's build at one revision says of its output at another (`affected`). */
 export interface RootCheck {
@@ -36,7 +40,9 @@ type RootTask =
    * builds it at both revisions, when the files may differ, and compares (`diffRevisions`):
    * {@link RootDiff}s, undefined for none; `baseRoots` and `headRoots` are the roots found at each
    */
-  | { kind: 'diff'; against: string; showSecrets: boolean; baseRoots: ReadonlySet<string>; headRoots: ReadonlySet<string> };
+  | { kind: 'diff'; against: string; showSecrets: boolean; baseRoots: ReadonlySet<string>; headRoots: ReadonlySet<string> }
+  /** builds and validates it (`validateAll`): {@link RootReport}s */
+  | { kind: 'validate'; validation: ValidateOnlyOptions };
 
 /**
  * What a thread that works on roots is told (it is sent to worker threads as it is): where the
@@ -53,7 +59,7 @@ export interface RootsSetup {
 }
 
 /** What a thread gives for one root. */
-export type RootWorkResult = RootResult | RootCheck | RootDiff | undefined;
+export type RootWorkResult = RootResult | RootCheck | RootDiff | RootReport | undefined;
 
 /**
  * The work of one thread: its file systems and cache, made from the setup, and the function
@@ -68,6 +74,12 @@ export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (p
   const fs = given instanceof MemoizedFileSystem ? given : new MemoizedFileSystem(given);
   const options: BuildOptions = { ...setup.options, fs, cache: setup.options.cache ?? new BuildCache(), ...(signal && { signal }) };
   if (task.kind === 'build') return (path) => buildRoot(setup.dir, path, options).then((r) => r.result);
+  if (task.kind === 'validate') {
+    const validation = { ...options, ...task.validation };
+    // the schemas given are read once for all the roots of the thread
+    let schemas: Promise<SchemaSet> | undefined;
+    return async (path) => validateRoot(setup.dir, path, validation, await (schemas ??= givenSchemas(validation)));
+  }
   const other = new MemoizedFileSystem(repository!.checkout(task.against));
   if (task.kind === 'check') return (path) => checkRoot(setup.dir, path, options, other);
   return (path) => diffRoot(setup.dir, path, options, other, { base: task.baseRoots.has(path), head: task.headRoots.has(path) }, task.showSecrets);

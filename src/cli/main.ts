@@ -13,6 +13,7 @@ import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
 import { serveCommand } from './commands/serve.js';
+import { validateCommand } from './commands/validate.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 import { STDIO } from './stdio.js';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   explainCommand,
   localizeCommand,
   serveCommand,
+  validateCommand,
   versionCommand,
   ...completionCommands(() => ROOT),
 ];

@@ -10,10 +10,10 @@ import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig
  * annotations or the object's identity. Each becomes a field spec, so name references into
  * and out of custom resources are fixed like those of builtin kinds.
  */
-export function transformerConfigFromCrds(text: string, file: string): TransformerConfig {
+export function transformerConfigFromCrds(text: string, file: string, absolute: string): TransformerConfig {
   const defs = parseYamlDocument(text, file);
   if (!isMap(defs)) throw new KustomizeError('KUSTOMIZATION_INVALID', `unable to parse open API definition from '${file}'`, { file });
-  let config = emptyTransformerConfig();
+  let config: TransformerConfig = { ...emptyTransformerConfig(), crds: [{ file: absolute, text }] };
   for (const [typeName, def] of Object.entries(defs)) {
     if (!looksLikeKubernetesType(propertiesOf(def))) continue;
     const kind = typeName.slice(typeName.lastIndexOf('.') + 1);

@@ -32,9 +32,17 @@ export interface TransformerConfig {
   varReference: FieldSpec[];
   images: FieldSpec[];
   replicas: FieldSpec[];
+  /** the `crds:` files read, with their texts: what `validate` takes custom types' schemas from */
+  crds: readonly CrdsFile[];
 }
 
-type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
+/** A `crds:` file: its absolute path and its text. */
+export interface CrdsFile {
+  readonly file: string;
+  readonly text: string;
+}
+
+type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference' | 'crds'>;
 const LISTS: FieldSpecList[] = [
   'namePrefix',
   'nameSuffix',
@@ -71,6 +79,7 @@ export function emptyTransformerConfig(): TransformerConfig {
     varReference: [],
     images: [],
     replicas: [],
+    crds: [],
   };
 }
 
@@ -109,6 +118,7 @@ export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConf
   const out = emptyTransformerConfig();
   for (const l of LISTS) out[l] = mergeFieldSpecs(a[l], b[l]);
   out.nameReference = mergeNameReferences(a.nameReference, b.nameReference);
+  out.crds = b.crds.length === 0 ? a.crds : [...a.crds, ...b.crds.filter((f) => !a.crds.some((g) => g.file === f.file))];
   return out;
 }
 

@@ -82,7 +82,7 @@ class PlanRun {
         return;
       case 'fieldSpecs':
         acc.mergeConfig(this.configurations(phase.configurations));
-        for (const path of phase.crds) acc.mergeConfig(transformerConfigFromCrds(this.loader.loadText(path), path));
+        for (const path of phase.crds) acc.mergeConfig(transformerConfigFromCrds(this.loader.loadText(path), path, this.loader.absolute(path)));
         return;
       case 'steps':
         await this.runSteps([...phase.steps(acc.config), ...(await this.configSteps(phase.configs))], acc);

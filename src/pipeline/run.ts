@@ -1,5 +1,5 @@
 import type { Notice } from '../errors.js';
-import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
+import { nameReferenceConfig, type CrdsFile } from '../fieldspec/transformer-config.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Plan } from '../plan/plan.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -32,6 +32,8 @@ interface BuildRun {
   filesDecide: boolean;
   /** whether the files it read are all it depends on besides its options and remote references */
   inputsComplete: boolean;
+  /** the `crds:` files it read */
+  crds: readonly CrdsFile[];
   /** who wrote each value, when the build was asked to record it, and who writes what printing the output adds */
   provenance?: { recorder: ProvenanceRecorder; printing: Locate };
 }
@@ -82,6 +84,7 @@ export async function runBuild(
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,
       inputsComplete: ctx.inputsComplete,
+      crds: acc.config.crds,
       ...(ctx.provenance && { provenance: { recorder: ctx.provenance.recorder, printing: ctx.provenance.locators.forPrinting(ctx.topFile, finish.loader) } }),
     };
   } catch (e) {

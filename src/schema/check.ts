@@ -101,7 +101,7 @@ class Checker {
     if (!node || value === null || value === undefined) return;
     const type = jsonTypeOf(value);
     if (!this.typeFits(node, type)) {
-      this.report(path, 'value', `expected ${this.expected(node)}, got ${shown(value)}`);
+      this.report(path, 'value', `${TYPE_MISMATCH}${this.expected(node)}, got ${shown(value)}`);
       return;
     }
     if (node.enum && !node.enum.some((e) => sameJson(e, value))) {
@@ -193,7 +193,7 @@ class Checker {
       const key = canonicalJson(item);
       const first = seen.get(key);
       if (first === undefined) seen.set(key, i);
-      else this.report([...path, i], 'duplicate', `duplicate item ${shown(item).replace(/^\w+ /, '')} (also item ${first})`);
+      else this.report([...path, i], 'duplicate', typeof item === 'object' && item !== null ? `duplicate of item ${first}` : `duplicate item ${canonicalJson(item)} (also item ${first})`);
     });
   }
 
@@ -270,9 +270,10 @@ class Checker {
     return out;
   }
 
-  /** When no alternative fits: the violations of the one that came closest. */
+  /** When no alternative fits: the violations of the one that came closest (one whose type the value has, before one whose type it lacks). */
   private reportBest(tries: Violation[][], path: (string | number)[], keyword: string): void {
-    const best = tries.reduce((a, b) => (b.length < a.length ? b : a));
+    const distance = (t: Violation[]) => t.length + (t.some((v) => v.path.length === path.length && v.message.startsWith(TYPE_MISMATCH)) ? 1000 : 0);
+    const best = tries.reduce((a, b) => (distance(b) < distance(a) ? b : a));
     if (best.length === 1) this.out.push(best[0]!);
     else this.report(path, 'value', `matches none of the schemas of ${keyword}`);
   }
@@ -281,6 +282,9 @@ class Checker {
     this.out.push({ path, kind, message });
   }
 }
+
+/** How the message of a value of the wrong type starts. */
+const TYPE_MISMATCH = 'expected ';
 
 /** The fields an embedded resource has besides those its schema declares. */
 const EMBEDDED_FIELDS: ReadonlySet<string> = new Set(['apiVersion', 'kind', 'metadata']);

@@ -65,7 +65,9 @@ function schemasOfDocument(doc: unknown, file: string): CustomSchema[] {
   if (isObject(components)) return openApiSchemas(doc, components, '#/components/schemas/', file);
   if ((typeof doc['swagger'] === 'string' || typeof doc['openapi'] === 'string') && isObject(doc['definitions'])) return openApiSchemas(doc, doc['definitions'], '#/definitions/', file);
   const values = Object.values(doc);
-  if (values.length > 0 && values.every((v) => isObject(v) && isObject(v['Schema']))) return kustomizeCrdsForm(doc, file);
+  // (kustomize's `crds:` form with no definitions)
+  if (values.length === 0) return [];
+  if (values.every((v) => isObject(v) && isObject(v['Schema']))) return kustomizeCrdsForm(doc, file);
   return [jsonSchema(doc, file)];
 }
 

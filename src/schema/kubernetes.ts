@@ -65,9 +65,17 @@ export class KubernetesSchemas {
  * The schemas of the Kubernetes version `version` names (`1.36`, `v1.36`, `1.36.4`: its minor
  * release); any other is a USAGE error listing those shipped.
  */
-export async function kubernetesSchemas(version: string = DEFAULT_KUBERNETES_VERSION): Promise<KubernetesSchemas> {
+export function kubernetesSchemas(version: string = DEFAULT_KUBERNETES_VERSION): Promise<KubernetesSchemas> {
   const minor = /^v?(\d+\.\d+)(?:\.\d+)?$/.exec(version)?.[1];
   const found = VERSIONS.find((v) => v.minor === minor);
-  if (!found) throw new KustomizeError('USAGE', `unknown Kubernetes version '${version}': the schemas shipped are those of ${KUBERNETES_VERSIONS.join(', ')}`);
-  return new KubernetesSchemas(await found.load());
+  if (!found) return Promise.reject(new KustomizeError('USAGE', `unknown Kubernetes version '${version}': the schemas shipped are those of ${KUBERNETES_VERSIONS.join(', ')}`));
+  let made = READ.get(found.minor);
+  if (!made) READ.set(found.minor, (made = found.load().then((data) => new KubernetesSchemas(data))));
+  return made;
 }
+
+/**
+ * The schemas of each version, read once per process: they never change, and what is read of
+ * them (each definition parsed when first needed) is the same for every validation.
+ */
+const READ = new Map<string, Promise<KubernetesSchemas>>();

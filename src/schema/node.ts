@@ -110,6 +110,8 @@ class SchemaReader {
     if (raw === true || raw === undefined) return ANY;
     if (raw === false) return { not: ANY };
     if (!isObject(raw)) throw this.invalid(at, 'a schema must be an object');
+    // a schema that is a reference (a document's root, a definition that names another) stands for what it names
+    if (typeof raw['$ref'] === 'string') return { allOf: [this.ref(raw['$ref'])] };
     const node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] } = {};
     const types = raw['type'];
     if (types !== undefined) node.types = this.types(types, at);

@@ -87,6 +87,7 @@ const LAYERS = [
   'pipeline',
   // output: the printed build, and the cache around it
   'output',
+  'validate',
   'build',
   // what users call: library commands, the CLI, the entries
   'edit',

@@ -1,5 +1,6 @@
-import { KustomizeError } from '../../errors.js';
-import { build } from '../../build/build.js';
+import { KustomizeError, type Warning } from '../../errors.js';
+import { namedFromHere, passes, VALIDATION_FLAGS, validationFromFlags } from '../validation-flags.js';
+import { build, type BuildResult } from '../../build/build.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
 import { interruptible } from '../interrupt.js';
 import type { Command } from '../command.js';
@@ -30,6 +31,8 @@ If DIR is omitted, '.' is assumed.`,
       type: 'string',
       help: "write what the build read to this file ('-': stdout, with -o): JSON, the local files relative to DIR, the remote references with what each resolved to, and whether they are complete (false when a plugin ran that may read files of its own)",
     },
+    { name: 'validate', type: 'bool', help: "check the output as 'validate' does: print it only when it is valid, else the errors on stderr (exit 1)" },
+    ...VALIDATION_FLAGS,
     ...BUILD_OPTION_FLAGS.map((f) => f.flag),
   ],
   async run({ flags, positional }, io) {
@@ -38,7 +41,25 @@ If DIR is omitted, '.' is assumed.`,
     const output = flags.get('output') as string | undefined;
     const inputs = flags.get('inputs') as string | undefined;
     if (inputs === '-' && output === undefined) throw new KustomizeError('USAGE', '--inputs - writes to stdout, where the output goes: give -o too');
-    const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, warn: (w) => io.err(`${w.message}\n`) }));
+    const dir = positional[0] ?? '.';
+    const warn = (w: Warning) => io.err(`${w.message}\n`);
+    let result: BuildResult;
+    if (flags.get('validate') === true) {
+      const { options: validation, failOn } = validationFromFlags(flags);
+      const { validate } = await import('../../build/validate.js');
+      const { build: built, ...report } = await interruptible((signal) => validate(dir, { ...options, ...validation, signal, warn }));
+      const reports = [namedFromHere({ path: dir, ...report }, dir)];
+      // an invalid output is not printed: the errors are
+      if (!passes(reports, failOn)) {
+        const { textReport } = await import('../../validate/report-formats.js');
+        io.err(textReport(reports));
+        return 1;
+      }
+      result = built;
+    } else {
+      for (const f of VALIDATION_FLAGS) if (flags.has(f.name)) throw new KustomizeError('USAGE', `--${f.name} goes with --validate`);
+      result = await interruptible((signal) => build(dir, { ...options, signal, warn }));
+    }
     if (output === undefined) io.out(result.yaml);
     else writeBuildOutput(output, result);
     if (inputs !== undefined) {
