@@ -12,6 +12,10 @@
  */
 export { build, type BuildOptions, type BuildResult, type KubernetesObject, type ObjectMeta } from './build/build.js';
 export { BuildCache, type BuildCacheLimits } from './build/build-cache.js';
+export { validate, type ValidateOptions, type ValidateOnlyOptions, type ValidationResult } from './build/validate.js';
+export type { ValidationReport, ValidationIssue, ValidationWarning, CheckedResource, RootReport, ReportFormat } from './validate/report.js';
+export { textReport, jsonReport, sarifReport, junitReport } from './validate/report-formats.js';
+export { KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION } from './schema/kubernetes.js';
 export {
   VERSION,
   KUSTOMIZE_VERSION,
@@ -27,7 +31,7 @@ export {
 } from './options.js';
 export type { FieldProvenance, ResourceProvenance, WrittenBy, Written } from './pipeline/provenance.js';
 export { outputLineOrigins } from './output/provenance-lines.js';
-export { KustomizeError, type ErrorCode, type Warning, type WarningCode } from './errors.js';
+export { KustomizeError, type ErrorCode, type Warning, type WarningCode, type Notice, type NoticeCode } from './errors.js';
 export { editKustomization, type EditOptions, type EditResult } from './edit/edit.js';
 export type { EditOp } from './edit/ops.js';
 export { createKustomization, type CreateOptions, type CreateResult } from './edit/create.js';

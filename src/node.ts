@@ -6,7 +6,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { affected as affectedRoots, type AffectedOptions, type AffectedRoot } from './build/affected.js';
-import { buildAll as buildAllRoots, type BuildAllOptions, type RootResult } from './build/build-all.js';
+import { buildAll as buildAllRoots, validateAll as validateAllRoots, type BuildAllOptions, type RootResult, type ValidateAllOptions } from './build/build-all.js';
+import type { RootReport } from './validate/report.js';
 import { diffRevisions as diffRoots, type DiffOptions, type RevisionsDiff } from './build/diff.js';
 
 export { DiskFileSystem } from './fs/disk.js';
@@ -14,7 +15,7 @@ export { NodeRemoteSource } from './load/remote/node-remote.js';
 export { findRoots, parseShard, type Shard } from './build/roots.js';
 export { RenderServer, type RenderServerOptions } from './serve/render-server.js';
 export { DEFAULT_LIMITS, type ServerLimits } from './serve/limits.js';
-export type { BuildAllOptions, RootResult, RootBuilt, RootFailed } from './build/build-all.js';
+export type { BuildAllOptions, RootResult, RootBuilt, RootFailed, ValidateAllOptions } from './build/build-all.js';
 export type { AffectedOptions, AffectedRoot } from './build/affected.js';
 export type { DiffOptions, RevisionsDiff, RootDiff, ResourceChange } from './build/diff.js';
 
@@ -28,6 +29,15 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./build/worker-entry.js', import.me
  */
 export function buildAll(top: string, options: BuildAllOptions = {}): AsyncGenerator<RootResult> {
   return buildAllRoots(top, { workerScript: WORKER_SCRIPT, ...options });
+}
+
+/**
+ * Validates every kustomization root under `top`, each as `validate(top/<root>)` would, in
+ * worker threads as `buildAll` builds them; gives each root's report in path order, its files
+ * relative to `top` (see src/build/build-all.ts).
+ */
+export function validateAll(top: string, options: ValidateAllOptions = {}): AsyncGenerator<RootReport> {
+  return validateAllRoots(top, { workerScript: WORKER_SCRIPT, ...options });
 }
 
 /**

@@ -7,7 +7,7 @@ import type { RootReport, ValidationIssue } from '../validate/report.js';
 import type { FlagSpec, FlagValue } from './flags.js';
 
 /** What makes a validation fail: errors, or warnings too. */
-export type FailOn = 'error' | 'warning';
+type FailOn = 'error' | 'warning';
 
 /** The flags that say how output is validated (`validate`, `build --validate`). */
 export const VALIDATION_FLAGS: readonly FlagSpec[] = [

@@ -31,7 +31,7 @@ export interface Violation {
   message: string;
 }
 
-export interface CheckOptions {
+interface CheckOptions {
   /** refuse fields no schema declares */
   strict: boolean;
   /**

@@ -7,7 +7,7 @@ import { SchemaDocument } from './document.js';
 import type { SchemaNode } from './node.js';
 
 /** The schema of one version of a custom resource. */
-export interface CrdVersion {
+interface CrdVersion {
   group: string;
   version: string;
   kind: string;

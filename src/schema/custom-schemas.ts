@@ -72,7 +72,7 @@ function schemasOfDocument(doc: unknown, file: string): CustomSchema[] {
 }
 
 /** A CRD's versions; one whose schema is not structural is SCHEMA_INVALID. */
-export function crdSchemas(crd: Raw, file: string): CustomSchema[] {
+function crdSchemas(crd: Raw, file: string): CustomSchema[] {
   const name = isObject(crd['metadata']) ? String(crd['metadata']['name'] ?? '') : '';
   return crdVersions(crd, file).map((v) => {
     if (v.unstructural || !v.schema) {
@@ -101,7 +101,7 @@ function openApiSchemas(doc: Raw, schemas: Raw, prefix: string, file: string): C
 }
 
 /** kustomize's `crds:` form: kinds, read as kustomize reads them (a definition with `kind`, `apiVersion` and `metadata` properties). */
-export function kustomizeCrdsForm(doc: Raw, file: string): CustomSchema[] {
+function kustomizeCrdsForm(doc: Raw, file: string): CustomSchema[] {
   const document = SchemaDocument.of(doc, file);
   return Object.keys(doc).flatMap((name) => {
     const schema = (doc[name] as Raw)['Schema'] as Raw;

@@ -41,7 +41,7 @@ export class SchemaDocument {
 }
 
 /** The value at a JSON pointer (RFC 6901, without its `#`) in `root`. */
-export function atPointer(root: unknown, pointer: string): unknown {
+function atPointer(root: unknown, pointer: string): unknown {
   if (pointer === '') return root;
   if (!pointer.startsWith('/')) return undefined;
   let v = root;

@@ -5,17 +5,8 @@
  */
 import { KustomizeError } from '../errors.js';
 import { SchemaDocument } from './document.js';
+import type { EmbeddedSchemas } from './embedded.js';
 import type { SchemaLink, SchemaNode } from './node.js';
-
-/** The data of one version, as the generated modules hold it. */
-export interface EmbeddedSchemas {
-  /** `v1.36.4` */
-  version: string;
-  /** `[apiVersion, kind, definition name]` of every type that is a resource */
-  types: readonly (readonly [string, string, string])[];
-  /** each definition's schema as JSON, by name: a definition is parsed when first needed */
-  definitions: Readonly<Record<string, string>>;
-}
 
 /** The versions shipped, newest first: the first is the default. */
 const VERSIONS: readonly { minor: string; load: () => Promise<EmbeddedSchemas> }[] = [

@@ -38,7 +38,7 @@ export function follow(link: SchemaLink): SchemaNode | undefined {
 }
 
 /** `x-kubernetes-list-type`. */
-export type ListType = 'atomic' | 'set' | 'map';
+type ListType = 'atomic' | 'set' | 'map';
 
 export interface SchemaNode {
   readonly types?: readonly JsonType[];
@@ -83,7 +83,7 @@ export interface SchemaNode {
 }
 
 /** A schema that allows anything. */
-export const ANY: SchemaNode = Object.freeze({});
+const ANY: SchemaNode = Object.freeze({});
 
 type Raw = Record<string, unknown>;
 

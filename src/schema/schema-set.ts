@@ -4,7 +4,7 @@ import type { KubernetesSchemas } from './kubernetes.js';
 import type { SchemaLink, SchemaNode } from './node.js';
 
 /** The schema a resource is checked against, and where it came from. */
-export interface TypeSchema {
+interface TypeSchema {
   node: SchemaNode;
   /** `kubernetes v1.36.4`, or the file of a CRD or a schema */
   source: string;
@@ -12,7 +12,7 @@ export interface TypeSchema {
 }
 
 /** How resources are checked. */
-export interface ResourceCheckOptions {
+interface ResourceCheckOptions {
   /** refuse fields their schema does not declare */
   strict: boolean;
 }

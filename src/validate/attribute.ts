@@ -11,7 +11,7 @@ import { jsonPointer, type ResourceCheck, type ResourceProblem } from './check-r
 import type { ValidationIssue, ValidationWarning } from './report.js';
 
 /** Who wrote what in one output resource: the value at a path, or the first value below it. */
-export interface ResourceWriters {
+interface ResourceWriters {
   writerOf(path: ValuePath): WrittenBy | undefined;
 }
 

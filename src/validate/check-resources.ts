@@ -23,7 +23,7 @@ export interface ResourceCheck {
   problems: ResourceProblem[];
 }
 
-export interface CheckResourcesOptions {
+interface CheckResourcesOptions {
   strict: boolean;
   ignoreMissingSchemas: boolean;
 }

@@ -6,7 +6,7 @@
 import type { RootReport, ValidationIssue, ValidationWarning } from './report.js';
 
 /** What a tool run says of itself in SARIF. */
-export interface ToolInfo {
+interface ToolInfo {
   name: string;
   version: string;
 }
@@ -21,7 +21,7 @@ function resourceName(i: ValidationIssue): string {
 }
 
 /** The totals of reports, as one. */
-export function totals(reports: readonly RootReport[]): { resources: number; valid: number; skipped: number; errors: number; warnings: number; failedRoots: number } {
+function totals(reports: readonly RootReport[]): { resources: number; valid: number; skipped: number; errors: number; warnings: number; failedRoots: number } {
   let resources = 0;
   let valid = 0;
   let skipped = 0;
