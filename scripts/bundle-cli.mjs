@@ -49,6 +49,8 @@ const PARTS = new Map([
   ['kustomize-ts-starlark.cjs', [join(DIST, 'starlark', 'krm.js')]],
   // re2js (152 kB): Go regular expressions that JavaScript's cannot run (model/go-regexp.ts)
   ['kustomize-ts-re2js.cjs', [resolveHere('re2js')]],
+  // the schema checker (15 kB), for builds that run a catalog function whose version has a schema
+  ['kustomize-ts-schema.cjs', [join(DIST, 'catalog', 'config-schema.js')]],
   // build-all, affected, diff, their worker threads, and serve
   [
     'kustomize-ts-roots.cjs',
