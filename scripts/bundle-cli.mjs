@@ -52,10 +52,15 @@ const PARTS = new Map([
   // the schemas of Kubernetes' types, each version's, for validate
   ['kustomize-ts-kubernetes-1.36.cjs', [join(DIST, 'schema', 'kubernetes-v1.36.generated.js')]],
   ['kustomize-ts-kubernetes-1.32.cjs', [join(DIST, 'schema', 'kubernetes-v1.32.generated.js')]],
-  // build-all, affected, diff, their worker threads, serve, and validate (which validates many roots as build-all builds them)
+  // the schema checker, for builds that run a catalog function whose version has a schema, and validate
+  [
+    'kustomize-ts-schema.cjs',
+    ['catalog/config-schema.js', 'build/validate.js', 'validate/report-formats.js'].map((m) => join(DIST, m)),
+  ],
+  // build-all, affected, diff, their worker threads, serve, and validate's over many roots
   [
     'kustomize-ts-roots.cjs',
-    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js', 'build/validate.js', 'build/root-validation.js', 'validate/report-formats.js'].map((m) => join(DIST, m)),
+    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js', 'build/root-validation.js'].map((m) => join(DIST, m)),
   ],
 ]);
 

@@ -12,10 +12,10 @@
  */
 export { build, type BuildOptions, type BuildResult, type KubernetesObject, type ObjectMeta } from './build/build.js';
 export { BuildCache, type BuildCacheLimits } from './build/build-cache.js';
-export { validate, type ValidateOptions, type ValidateOnlyOptions, type ValidationResult } from './build/validate.js';
+export { validate, type ValidateOptions, type ValidationResult } from './build/validate.js';
 export type { ValidationReport, ValidationIssue, ValidationWarning, CheckedResource, RootReport, ReportFormat } from './validate/report.js';
 export { textReport, jsonReport, sarifReport, junitReport } from './validate/report-formats.js';
-export { KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION } from './schema/kubernetes.js';
+export { KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION } from './schema/kubernetes-versions.js';
 export {
   VERSION,
   KUSTOMIZE_VERSION,
@@ -28,6 +28,7 @@ export {
   type HelmOptions,
   type OutputOptions,
   type StorageMount,
+  type ValidateOnlyOptions,
 } from './options.js';
 export type { FieldProvenance, ResourceProvenance, WrittenBy, Written } from './pipeline/provenance.js';
 export { outputLineOrigins } from './output/provenance-lines.js';

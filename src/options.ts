@@ -181,6 +181,21 @@ export function checkOptionNames(options: object, known: readonly string[], entr
   throw new KustomizeError('USAGE', `${entry}: unknown option${unknown.length > 1 ? 's' : ''} ${names}; the options are: ${[...known].sort().join(', ')}`);
 }
 
+/** What `validate` takes besides a build's options. */
+export interface ValidateOnlyOptions {
+  /** the Kubernetes release whose schemas built-in types are checked against (`1.36`); default: the newest shipped */
+  kubernetesVersion?: string;
+  /** schema files or directories (CRDs, OpenAPI documents, JSON Schemas), relative to `cwd` */
+  schemas?: string[];
+  /** refuse fields a schema does not declare (kubeconform's -strict) */
+  strict?: boolean;
+  /** count a resource whose type has no schema as skipped, not as an error */
+  ignoreMissingSchemas?: boolean;
+}
+
+/** The names of {@link ValidateOnlyOptions}. */
+export const VALIDATE_ONLY_OPTION_NAMES = optionNames<ValidateOnlyOptions>({ kubernetesVersion: true, schemas: true, strict: true, ignoreMissingSchemas: true });
+
 /** The version string kustomize-ts reports, and writes in the managed-by label. */
 export const VERSION = '0.1.0';
 

@@ -8,7 +8,7 @@ import type { BuildOptions } from './build.js';
 import { workOnRoots } from './root-threads.js';
 import type { RootResult } from './root-results.js';
 import type { RootsSetup, RootWorkResult } from './root-work.js';
-import { givenSchemas, VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from './validate.js';
+import { VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from '../options.js';
 import type { RootReport } from '../validate/report.js';
 import { findRoots, shardOf, type Shard } from './roots.js';
 
@@ -87,7 +87,7 @@ export async function* validateAll(top: string, options: ValidateAllOptions = {}
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
   const validation: ValidateOnlyOptions = { kubernetesVersion, schemas: (schemas ?? []).map((s) => resolve(cwd, s)), strict, ignoreMissingSchemas };
   // read here first: a schema that is wrong fails the run before any root builds
-  await givenSchemas({ ...validation, ...(options.fs && { fs: options.fs }) });
+  await (await import('./validate.js')).givenSchemas({ ...validation, ...(options.fs && { fs: options.fs }) });
   yield* workOn(top, rest, { kind: 'validate', validation }) as AsyncGenerator<RootReport>;
 }
 

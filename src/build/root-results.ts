@@ -76,6 +76,7 @@ const FILE_ERRORS: ReadonlySet<ErrorCode> = new Set<ErrorCode>([
   'PLUGIN_NOT_FOUND',
   'VALIDATION_FAILED',
   'CATALOG_INVALID',
+  'FUNCTION_CONFIG_INVALID',
 ]);
 
 /** Whether a failed build's error is decided by the files it read: a file error, when no plugin that reads files unseen could have run. */

@@ -4,7 +4,7 @@ import { isRelativePath, join } from '../fs/path.js';
 import type { RootReport, ValidationIssue } from '../validate/report.js';
 import { fromTop, placedFromTop } from './root-results.js';
 import type { SchemaSet } from '../schema/schema-set.js';
-import { validateWith, type ValidateOptions } from './validate.js';
+import type { ValidateOptions } from './validate.js';
 
 /**
  * The validation of the root at `path` under the top `dir` against `schemas` (those the options
@@ -14,6 +14,8 @@ import { validateWith, type ValidateOptions } from './validate.js';
 export async function validateRoot(dir: string, path: string, options: ValidateOptions, schemas: SchemaSet): Promise<RootReport> {
   const named = (file: string) => (file === '' || !isRelativePath(file) || /^https?:\/\//.test(file) ? file : fromTop(path, file));
   try {
+    // (the validation modules are a part of the CLI bundle of their own, loaded by the first root)
+    const { validateWith } = await import('./validate.js');
     const { build: _build, ...report } = await validateWith(path === '.' ? dir : join(dir, path), options, schemas);
     return {
       path,

@@ -8,8 +8,7 @@ import { BuildCache } from './build-cache.js';
 import type { BuildOptions } from './build.js';
 import { diffRoot, type RootDiff } from './root-diff.js';
 import { buildRoot, type RootResult } from './root-results.js';
-import { validateRoot } from './root-validation.js';
-import { givenSchemas, type ValidateOnlyOptions } from './validate.js';
+import type { ValidateOnlyOptions } from '../options.js';
 import type { SchemaSet } from '../schema/schema-set.js';
 import type { RootReport } from '../validate/report.js';
 
@@ -76,9 +75,12 @@ export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (p
   if (task.kind === 'build') return (path) => buildRoot(setup.dir, path, options).then((r) => r.result);
   if (task.kind === 'validate') {
     const validation = { ...options, ...task.validation };
-    // the schemas given are read once for all the roots of the thread
-    let schemas: Promise<SchemaSet> | undefined;
-    return async (path) => validateRoot(setup.dir, path, validation, await (schemas ??= givenSchemas(validation)));
+    // the schemas given are read once for all the roots of the thread (and the validation modules loaded then)
+    let made: Promise<[SchemaSet, typeof import('./root-validation.js')]> | undefined;
+    return async (path) => {
+      const [schemas, { validateRoot }] = await (made ??= Promise.all([import('./validate.js').then((v) => v.givenSchemas(validation)), import('./root-validation.js')]));
+      return validateRoot(setup.dir, path, validation, schemas);
+    };
   }
   const other = new MemoizedFileSystem(repository!.checkout(task.against));
   if (task.kind === 'check') return (path) => checkRoot(setup.dir, path, options, other);

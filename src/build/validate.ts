@@ -6,7 +6,8 @@
 import { defaultFileSystem } from '../fs/default-fs.js';
 import { relative } from '../fs/path.js';
 import type { ResourceProvenance } from '../pipeline/provenance.js';
-import { checkOptionNames, optionNames } from '../options.js';
+import { checkOptionNames } from '../options.js';
+import { VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from '../options.js';
 import { customSchemasOf, readSchemaPaths, type CustomSchema } from '../schema/custom-schemas.js';
 import { kubernetesSchemas } from '../schema/kubernetes.js';
 import { SchemaSet } from '../schema/schema-set.js';
@@ -16,22 +17,7 @@ import type { CheckedResource, ValidationReport } from '../validate/report.js';
 import type { YMap } from '../yaml/value.js';
 import { BUILD_OPTION_NAMES, recordedBuild, type BuildOptions, type BuildResult, type RecordedBuild } from './build.js';
 
-/** What `validate` takes besides a build's options. */
-export interface ValidateOnlyOptions {
-  /** the Kubernetes release whose schemas built-in types are checked against (`1.36`); default: the newest shipped */
-  kubernetesVersion?: string;
-  /** schema files or directories (CRDs, OpenAPI documents, JSON Schemas), relative to `cwd` */
-  schemas?: string[];
-  /** refuse fields a schema does not declare (kubeconform's -strict) */
-  strict?: boolean;
-  /** count a resource whose type has no schema as skipped, not as an error */
-  ignoreMissingSchemas?: boolean;
-}
-
 export type ValidateOptions = Omit<BuildOptions, 'provenance'> & ValidateOnlyOptions;
-
-/** The names of {@link ValidateOnlyOptions}. */
-export const VALIDATE_ONLY_OPTION_NAMES = optionNames<ValidateOnlyOptions>({ kubernetesVersion: true, schemas: true, strict: true, ignoreMissingSchemas: true });
 
 const VALIDATE_OPTION_NAMES = [...BUILD_OPTION_NAMES.filter((n) => n !== 'provenance'), ...VALIDATE_ONLY_OPTION_NAMES];
 

@@ -4,7 +4,8 @@ import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
 import { pullArtifact, type OciClientOptions } from '../oci/index.js';
-import { readCatalog, type Catalog } from './catalog.js';
+import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
+import type { ConfigSchema } from './config-schema.js';
 import { parseCatalogReference, type CatalogReference } from './reference.js';
 
 /** The media type of a catalog's layer in an OCI artifact (KEP-2906). */
@@ -21,9 +22,15 @@ export interface LoadedCatalog {
    * file:// URL, or a path relative to the catalog. `describe` names the function in errors.
    */
   readUri(uri: string, describe: string): Promise<Uint8Array>;
+  /** The config schema of a version of one of its functions, read once; undefined when the version has none. */
+  configSchema(fn: CatalogFunction, version: FunctionVersion): Promise<ConfigSchema> | undefined;
 }
 
-type FetchedCatalog = Omit<LoadedCatalog, 'readUri'> & { readRelative(path: string): Promise<Uint8Array> };
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema'> & {
+  /** the catalog as its errors name it: its absolute path, or its reference */
+  file: string;
+  readRelative(path: string): Promise<Uint8Array>;
+};
 
 /** What fetching catalogs needs from the build. */
 interface CatalogSources {
@@ -51,7 +58,11 @@ export class CatalogStore {
     let found = this.loaded.get(key);
     if (!found) {
       found = this.fetch(reference, loader).then(
-        (fetched): LoadedCatalog => ({ ...fetched, readUri: (uri, describe) => this.readUri(uri, fetched, loader.fs, describe) }),
+        (fetched): LoadedCatalog => ({
+          ...fetched,
+          readUri: (uri, describe) => this.readUri(uri, fetched, loader.fs, describe),
+          configSchema: configSchemas(fetched),
+        }),
         (e: unknown) => {
           throw wrapError(e, `loading catalog '${raw}'`);
         },
@@ -76,19 +87,20 @@ export class CatalogStore {
     switch (reference.kind) {
       case 'local': {
         const path = reference.path;
-        const catalog = readCatalog(decodeText(loader.load(path)), loader.absolute(path));
-        return { reference, catalog, readRelative: async (p) => loader.load(join(dirname(path), p)) };
+        const file = loader.absolute(path);
+        const catalog = readCatalog(decodeText(loader.load(path)), file);
+        return { reference, catalog, file, readRelative: async (p) => loader.load(join(dirname(path), p)) };
       }
       case 'http': {
         const remote = await this.sources.remote();
         const catalog = readCatalog(decodeText(await fetchHttp(remote, reference.url)), reference.url);
-        return { reference, catalog, readRelative: (p) => fetchHttp(remote, new URL(p, reference.url).href) };
+        return { reference, catalog, file: reference.url, readRelative: (p) => fetchHttp(remote, new URL(p, reference.url).href) };
       }
       case 'git': {
         const { dir, fs } = await (await this.sources.remote()).clone(reference.spec);
         const file = inside(fs, dir, reference.spec.path, reference.raw);
         const catalog = readCatalog(decodeText(readFile(fs, file)), reference.raw);
-        return { reference, catalog, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
+        return { reference, catalog, file: reference.raw, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
         const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE });
@@ -99,6 +111,7 @@ export class CatalogStore {
         return {
           reference,
           catalog,
+          file: reference.raw,
           digest,
           readRelative: async (p) => {
             throw new KustomizeError('CATALOG_INVALID', `'${p}' is relative, but a catalog pulled from an OCI registry has no location to resolve it against; use an http(s):// or file:// URI`, {
@@ -109,6 +122,25 @@ export class CatalogStore {
       }
     }
   }
+}
+
+/**
+ * The config schemas of a catalog's function versions, each read when first asked for; the
+ * checker is loaded with the first (a build whose functions have no schema never loads it).
+ */
+function configSchemas(fetched: FetchedCatalog): LoadedCatalog['configSchema'] {
+  const read = new Map<FunctionVersion, Promise<ConfigSchema>>();
+  return (fn, version) => {
+    const raw = version.schema?.openAPIV3Schema;
+    if (raw === undefined || raw === null) return undefined;
+    let schema = read.get(version);
+    if (!schema) {
+      const field = `spec.krmFunctions[${fetched.catalog.spec.krmFunctions.indexOf(fn)}].versions[${fn.versions.indexOf(version)}].schema.openAPIV3Schema`;
+      schema = import('./config-schema.js').then(({ ConfigSchema }) => ConfigSchema.read(raw, { file: fetched.file, field }));
+      read.set(version, schema);
+    }
+    return schema;
+  };
 }
 
 /** Reads an http(s) URL; a non-2xx answer is a REMOTE_FAILED error naming the URL. */

@@ -155,12 +155,12 @@ export function readCatalog(text: string, file: string): Catalog {
     raw = decode<RawCatalog>(doc ?? {}, CatalogShape) ?? {};
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
-    throw invalid(file, e.field, e.message, e);
+    throw catalogInvalid(file, e.field, e.message, e);
   }
-  if (raw.apiVersion !== CATALOG_API_VERSION) throw invalid(file, 'apiVersion', `must be ${CATALOG_API_VERSION}`);
-  if (!(CATALOG_KINDS as readonly string[]).includes(raw.kind ?? '')) throw invalid(file, 'kind', `must be ${CATALOG_KINDS.join(' or ')}`);
+  if (raw.apiVersion !== CATALOG_API_VERSION) throw catalogInvalid(file, 'apiVersion', `must be ${CATALOG_API_VERSION}`);
+  if (!(CATALOG_KINDS as readonly string[]).includes(raw.kind ?? '')) throw catalogInvalid(file, 'kind', `must be ${CATALOG_KINDS.join(' or ')}`);
   const functions = raw.spec?.krmFunctions;
-  if (!functions || functions.length === 0) throw invalid(file, 'spec.krmFunctions', 'a catalog lists at least one function');
+  if (!functions || functions.length === 0) throw catalogInvalid(file, 'spec.krmFunctions', 'a catalog lists at least one function');
   return {
     apiVersion: CATALOG_API_VERSION,
     kind: raw.kind as Catalog['kind'],
@@ -171,14 +171,14 @@ export function readCatalog(text: string, file: string): Catalog {
 
 function checkFunction(raw: RawFunction, at: string, file: string): CatalogFunction {
   const { runtime: shared, versions, ...rest } = raw;
-  if (raw.group === undefined) throw invalid(file, `${at}.group`, 'is required');
-  if (!raw.names?.kind) throw invalid(file, `${at}.names.kind`, 'is required');
-  if (!versions || versions.length === 0) throw invalid(file, `${at}.versions`, 'a function lists at least one version');
+  if (raw.group === undefined) throw catalogInvalid(file, `${at}.group`, 'is required');
+  if (!raw.names?.kind) throw catalogInvalid(file, `${at}.names.kind`, 'is required');
+  if (!versions || versions.length === 0) throw catalogInvalid(file, `${at}.versions`, 'a function lists at least one version');
   const checked = versions.map((v, j) => {
     const vat = `${at}.versions[${j}]`;
-    if (!v.name) throw invalid(file, `${vat}.name`, 'is required');
+    if (!v.name) throw catalogInvalid(file, `${vat}.name`, 'is required');
     const runtime = v.runtime ?? shared;
-    if (!runtime) throw invalid(file, `${vat}.runtime`, `is required (on the version, or once for all versions at ${at}.runtime)`);
+    if (!runtime) throw catalogInvalid(file, `${vat}.runtime`, `is required (on the version, or once for all versions at ${at}.runtime)`);
     checkRuntime(runtime, v.runtime ? `${vat}.runtime` : `${at}.runtime`, file);
     return { ...v, runtime };
   });
@@ -186,20 +186,20 @@ function checkFunction(raw: RawFunction, at: string, file: string): CatalogFunct
 }
 
 function checkRuntime(runtime: FunctionRuntime, at: string, file: string): void {
-  if (!runtime.container && !runtime.exec && !runtime.starlark) throw invalid(file, at, 'needs one of container, exec or starlark');
+  if (!runtime.container && !runtime.exec && !runtime.starlark) throw catalogInvalid(file, at, 'needs one of container, exec or starlark');
   if (runtime.container) {
-    if (!runtime.container.image) throw invalid(file, `${at}.container.image`, 'is required');
+    if (!runtime.container.image) throw catalogInvalid(file, `${at}.container.image`, 'is required');
     if (runtime.container.sha256 !== undefined) checkSha256(runtime.container.sha256, `${at}.container.sha256`, file);
   }
   if (runtime.exec) {
     const platforms = runtime.exec.platforms;
-    if (!platforms || platforms.length === 0) throw invalid(file, `${at}.exec.platforms`, 'lists at least one platform');
+    if (!platforms || platforms.length === 0) throw catalogInvalid(file, `${at}.exec.platforms`, 'lists at least one platform');
     platforms.forEach((p, k) => {
       const pat = `${at}.exec.platforms[${k}]`;
-      for (const field of ['bin', 'os', 'arch', 'uri'] as const) if (!p[field]) throw invalid(file, `${pat}.${field}`, 'is required');
-      if (!(EXEC_OSES as readonly string[]).includes(p.os)) throw invalid(file, `${pat}.os`, `'${p.os}' is not one of ${EXEC_OSES.join(', ')}`);
-      if (!(EXEC_ARCHES as readonly string[]).includes(p.arch)) throw invalid(file, `${pat}.arch`, `'${p.arch}' is not one of ${EXEC_ARCHES.join(', ')}`);
-      if (p.sha256 === undefined || p.sha256 === '') throw invalid(file, `${pat}.sha256`, 'is required: an exec function is only run when its digest is known');
+      for (const field of ['bin', 'os', 'arch', 'uri'] as const) if (!p[field]) throw catalogInvalid(file, `${pat}.${field}`, 'is required');
+      if (!(EXEC_OSES as readonly string[]).includes(p.os)) throw catalogInvalid(file, `${pat}.os`, `'${p.os}' is not one of ${EXEC_OSES.join(', ')}`);
+      if (!(EXEC_ARCHES as readonly string[]).includes(p.arch)) throw catalogInvalid(file, `${pat}.arch`, `'${p.arch}' is not one of ${EXEC_ARCHES.join(', ')}`);
+      if (p.sha256 === undefined || p.sha256 === '') throw catalogInvalid(file, `${pat}.sha256`, 'is required: an exec function is only run when its digest is known');
       checkSha256(p.sha256, `${pat}.sha256`, file);
     });
   }
@@ -212,10 +212,11 @@ export function normalizeSha256(text: string): string | undefined {
 }
 
 function checkSha256(text: string, at: string, file: string): void {
-  if (!normalizeSha256(text)) throw invalid(file, at, `'${text}' is not a sha256 digest (64 hex digits, optionally prefixed 'sha256:')`);
+  if (!normalizeSha256(text)) throw catalogInvalid(file, at, `'${text}' is not a sha256 digest (64 hex digits, optionally prefixed 'sha256:')`);
 }
 
-function invalid(file: string, field: string, why: string, cause?: unknown): KustomizeError {
+/** CATALOG_INVALID: the catalog `file` (its path, or its reference when fetched) is wrong at `field`. */
+export function catalogInvalid(file: string, field: string, why: string, cause?: unknown): KustomizeError {
   const where = field ? `${field}: ` : '';
   return new KustomizeError('CATALOG_INVALID', `invalid Catalog ${file}: ${where}${why}`, { file, ...(field && { field }), ...(cause !== undefined && { cause }) });
 }

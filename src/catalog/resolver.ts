@@ -8,6 +8,7 @@ import type { PluginResolver } from '../plugins/resolver.js';
 import { StarlarkFunction } from '../plugins/starlark-function.js';
 import type { CatalogFunction, ContainerRuntime, FunctionVersion } from './catalog.js';
 import type { CatalogStore, LoadedCatalog } from './catalog-store.js';
+import { FunctionConfigError } from './config-error.js';
 import { chooseRuntime } from './runtime-choice.js';
 
 /** A `catalogs:` entry, with the loader of the layer (Kustomization, Component, Composition) that lists it. */
@@ -41,7 +42,8 @@ interface CatalogMatch {
  * version name match the config's apiVersion and kind configures it. Its catalog must be
  * trusted (`--trusted-catalog`); trust then stands in for `--enable-alpha-plugins` and
  * `--enable-exec`, while a function that needs the network or a mount still needs `--network`
- * or `--mount`. All of that, and an exec program's digest, is checked before anything runs.
+ * or `--mount`. All of that, the config against its version's schema, and an exec program's
+ * digest, are checked before anything runs.
  */
 export class CatalogResolver implements PluginResolver {
   readonly description: string;
@@ -59,6 +61,7 @@ export class CatalogResolver implements PluginResolver {
     if (!match) return undefined;
     const describe = `function ${config.apiVersion} ${config.kind}${configuredIn ? ` (configured in ${configuredIn})` : ''}`;
     checkTrusted(match.catalog, ctx.options, describe);
+    await checkConfig(config, configuredIn, match);
     const runtime = chooseRuntime(match.version.runtime, describe);
     if ('starlark' in runtime) return this.starlark(runtime.starlark, match.catalog, config, configuredIn, ctx, describe);
     if ('container' in runtime) checkContainerNeeds(runtime.container, ctx.options, describe);
@@ -104,16 +107,32 @@ function isTrusted(catalog: LoadedCatalog, trusted: readonly string[] | undefine
   return (trusted ?? []).some((t) => t === catalog.reference.raw || (name !== undefined && name !== '' && t === name));
 }
 
+/** `catalog 'catalog.yaml' (example-co-functions)`: a catalog as messages name it. */
+function catalogNamed(catalog: LoadedCatalog): string {
+  const name = catalog.catalog.metadata?.name;
+  return `catalog '${catalog.reference.raw}'${name ? ` (${name})` : ''}`;
+}
+
 function checkTrusted(catalog: LoadedCatalog, options: Readonly<ResolvedOptions>, describe: string): void {
   if (isTrusted(catalog, options.trustedCatalogs)) return;
   const raw = catalog.reference.raw;
   const name = catalog.catalog.metadata?.name;
   throw new KustomizeError(
     'CATALOG_UNTRUSTED',
-    `${describe} comes from catalog '${raw}'${name ? ` (${name})` : ''}, which is not trusted; ` +
+    `${describe} comes from ${catalogNamed(catalog)}, which is not trusted; ` +
       `review it with 'kustomize-ts catalog view ${raw}', then trust it with --trusted-catalog ${raw}${name ? ` or --trusted-catalog ${name}` : ''}`,
     { remote: raw },
   );
+}
+
+/**
+ * The config against its function version's `openAPIV3Schema` (a version without one takes any
+ * config): what it refuses is FUNCTION_CONFIG_INVALID, before the function is started.
+ */
+async function checkConfig(config: Resource, configuredIn: string, match: CatalogMatch): Promise<void> {
+  const violations = (await match.catalog.configSchema(match.fn, match.version))?.violations(config.view) ?? [];
+  if (violations.length === 0) return;
+  throw new FunctionConfigError(violations, { config, configuredIn, schema: `${config.apiVersion} ${config.kind} in ${catalogNamed(match.catalog)}` });
 }
 
 function checkContainerNeeds(container: ContainerRuntime, options: Readonly<ResolvedOptions>, describe: string): void {

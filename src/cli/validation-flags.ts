@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { isAbsolute, relative, resolve } from 'node:path';
-import type { ValidateOnlyOptions } from '../build/validate.js';
+import type { ValidateOnlyOptions } from '../options.js';
 import { KustomizeError } from '../errors.js';
-import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS } from '../schema/kubernetes.js';
+import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS } from '../schema/kubernetes-versions.js';
 import type { RootReport, ValidationIssue } from '../validate/report.js';
 import type { FlagSpec, FlagValue } from './flags.js';
 

@@ -7,6 +7,7 @@ import { selectSource } from '../replacements/select.js';
 import { placedDocuments, placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
+import { configDocument, fieldPathOf, inlineTextStart } from './config-text.js';
 import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
 
 /** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
@@ -76,7 +77,7 @@ export class ProvenanceLocators {
     // a plugin: the config that made it, in its own file, or written in the list that names it (a Composition's)
     const file = step.config.sourceFile ?? step.file;
     const text = file ? this.positioned(step.loader, file) : undefined;
-    const ownDocument = text && this.configPosition(text, step.config);
+    const ownDocument = text && configDocument(text, step.config)?.at;
     const listed = !ownDocument && step.entry && text?.trees[0] ? positionAt(text.trees[0], fieldPathOf(step.entry)) : undefined;
     // a builtin so written is located as the kustomization field it stands for: a patch's line in its patch
     if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: file! }, name, resources);
@@ -185,11 +186,7 @@ export class ProvenanceLocators {
     const inline = typeof fields['patch'] === 'string' ? fields['patch'] : typeof fields['jsonOp'] === 'string' ? fields['jsonOp'] : undefined;
     if (inline !== undefined && paths.length === 0) {
       // the kustomization writes it as `patch:` in `patches` and `patchesJson6902` entries alike
-      const start = inField(['patch']);
-      const raw = this.positioned(step.loader, step.file!);
-      // a block scalar's text starts on the line after its indicator, indented; a flow scalar's where it is
-      const block = /^[|>]/.test((raw?.lines[start.line - 1] ?? '').slice(start.column - 1));
-      const offset = block ? { line: start.line + 1, column: leadingSpaces(raw?.lines[start.line] ?? '') + 1 } : start;
+      const offset = inlineTextStart(this.positioned(step.loader, step.file!)?.lines ?? [], inField(['patch']));
       sources.push({ ...positionedText(inline, display, offset), step: name });
     }
     return (path, value) => {
@@ -257,12 +254,6 @@ export class ProvenanceLocators {
     };
   }
 
-  /** Where a plugin's config starts in its file. */
-  private configPosition(text: Positioned, config: Resource): TextPosition | undefined {
-    const i = text.docs.findIndex((d) => isMap(d) && d['kind'] === config.kind && isMap(d['metadata']) && d['metadata']['name'] === config.name);
-    return text.trees[i]?.at;
-  }
-
   private at(file: string, at: TextPosition, step: string): WrittenBy {
     return { file, line: at.line, column: at.column, step };
   }
@@ -316,11 +307,6 @@ function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
     out.push([doc, at]);
   }
   return out;
-}
-
-/** `patches[2]` → `['patches', 2]`. */
-function fieldPathOf(field: string): (string | number)[] {
-  return field.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
 }
 
 /**
@@ -391,8 +377,4 @@ function resolvedPath(obj: Value, parts: readonly string[]): (string | number)[]
     } else return undefined;
   }
   return out;
-}
-
-function leadingSpaces(line: string): number {
-  return line.length - line.trimStart().length;
 }

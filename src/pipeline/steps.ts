@@ -13,6 +13,8 @@ import { joinsWith, type Generator, type Plugin, type PluginContext, type Transf
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { BuildContext } from './context.js';
 import type { StepConfig } from '../plan/plan.js';
+import { FunctionConfigError } from '../catalog/config-error.js';
+import { configText } from './config-text.js';
 
 /** Where a step was configured, as its errors say. */
 export interface StepPlace {
@@ -50,10 +52,17 @@ export async function configureStep(step: StepConfig, role: PluginRole, ctx: Bui
   try {
     plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context, ctx) : await resolution.configure(step.config, step.configuredIn, role, context);
   } catch (e) {
+    if (e instanceof FunctionConfigError) throw placedConfigError(e, step);
     throw e instanceof KustomizeError ? placed(e, placeOf(step)) : e;
   }
   if (!readsThroughBuild(step.config, plugin)) ctx.inputsComplete = false;
   return { plugin: plugin as Generator & Transformer, context, ...placeOf(step) };
+}
+
+/** A config refused by its function's schema, its violations placed where the config is written (the step's file, unplaced when it cannot be found again). */
+function placedConfigError(e: FunctionConfigError, step: StepConfig): KustomizeError {
+  const text = configText(step);
+  return text ? e.placed(text) : placed(e, placeOf(step));
 }
 
 /** Whether a plugin reads files only through the build's loader (see `BuildContext.inputsComplete`). */

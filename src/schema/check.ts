@@ -29,9 +29,11 @@ export interface Violation {
   path: ValuePath;
   kind: ViolationKind;
   message: string;
+  /** of a `required` violation: the field the object at `path` lacks */
+  missing?: string;
 }
 
-interface CheckOptions {
+export interface CheckOptions {
   /** refuse fields no schema declares */
   strict: boolean;
   /**
@@ -225,9 +227,9 @@ class Checker {
     const keys = Object.keys(obj);
     if (node.minProperties !== undefined && keys.length < node.minProperties) this.report(path, 'value', `must have at least ${node.minProperties} field${node.minProperties === 1 ? '' : 's'}`);
     if (node.maxProperties !== undefined && keys.length > node.maxProperties) this.report(path, 'value', `must have at most ${node.maxProperties} field${node.maxProperties === 1 ? '' : 's'}`);
-    if (node.required) for (const field of node.required) if (!(field in obj)) this.report(path, 'required', `missing required field ${JSON.stringify(field)}`);
+    if (node.required) for (const field of node.required) if (!(field in obj)) this.report(path, 'required', `missing required field ${JSON.stringify(field)}`, field);
     if (node.embeddedResource) {
-      for (const field of ['apiVersion', 'kind']) if (typeof obj[field] !== 'string' || obj[field] === '') this.report(path, 'required', `missing required field ${JSON.stringify(field)} of the embedded resource`);
+      for (const field of ['apiVersion', 'kind']) if (typeof obj[field] !== 'string' || obj[field] === '') this.report(path, 'required', `missing required field ${JSON.stringify(field)} of the embedded resource`, field);
     }
     const props = node.properties;
     const closed = node.additionalProperties === false || (this.options.strict && props !== undefined && !node.preserveUnknownFields && node.additionalProperties === undefined);
@@ -278,8 +280,8 @@ class Checker {
     else this.report(path, 'value', `matches none of the schemas of ${keyword}`);
   }
 
-  private report(path: (string | number)[], kind: Violation['kind'], message: string): void {
-    this.out.push({ path, kind, message });
+  private report(path: (string | number)[], kind: Violation['kind'], message: string, missing?: string): void {
+    this.out.push({ path, kind, message, ...(missing !== undefined && { missing }) });
   }
 }
 

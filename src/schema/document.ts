@@ -28,7 +28,8 @@ export class SchemaDocument {
       const raw = this.lookup(ref);
       // (set before reading: a schema that refers to itself finds itself)
       this.nodes.set(ref, null);
-      node = raw === undefined ? null : readSchema(raw, (r) => new SchemaRef(r, (at) => this.node(at)), this.file);
+      // (errors name a pointer's schema by the pointer; a bare name's from its own start)
+      node = raw === undefined ? null : readSchema(raw, (r) => new SchemaRef(r, (at) => this.node(at)), this.file, ref.startsWith('#') ? ref.slice(1) : '');
       this.nodes.set(ref, node);
     }
     return node ?? undefined;

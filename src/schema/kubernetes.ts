@@ -6,19 +6,8 @@
 import { KustomizeError } from '../errors.js';
 import { SchemaDocument } from './document.js';
 import type { EmbeddedSchemas } from './embedded.js';
+import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS, SHIPPED } from './kubernetes-versions.js';
 import type { SchemaLink, SchemaNode } from './node.js';
-
-/** The versions shipped, newest first: the first is the default. */
-const VERSIONS: readonly { minor: string; load: () => Promise<EmbeddedSchemas> }[] = [
-  { minor: '1.36', load: async () => (await import('./kubernetes-v1.36.generated.js')).KUBERNETES_V1_36 },
-  { minor: '1.32', load: async () => (await import('./kubernetes-v1.32.generated.js')).KUBERNETES_V1_32 },
-];
-
-/** The Kubernetes versions whose schemas are shipped, as `--kubernetes-version` takes them. */
-export const KUBERNETES_VERSIONS: readonly string[] = VERSIONS.map((v) => v.minor);
-
-/** The version validation uses unless told. */
-export const DEFAULT_KUBERNETES_VERSION: string = KUBERNETES_VERSIONS[0]!;
 
 const REF_PREFIX = '#/components/schemas/';
 
@@ -58,7 +47,7 @@ export class KubernetesSchemas {
  */
 export function kubernetesSchemas(version: string = DEFAULT_KUBERNETES_VERSION): Promise<KubernetesSchemas> {
   const minor = /^v?(\d+\.\d+)(?:\.\d+)?$/.exec(version)?.[1];
-  const found = VERSIONS.find((v) => v.minor === minor);
+  const found = SHIPPED.find((v) => v.minor === minor);
   if (!found) return Promise.reject(new KustomizeError('USAGE', `unknown Kubernetes version '${version}': the schemas shipped are those of ${KUBERNETES_VERSIONS.join(', ')}`));
   let made = READ.get(found.minor);
   if (!made) READ.set(found.minor, (made = found.load().then((data) => new KubernetesSchemas(data))));

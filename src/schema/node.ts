@@ -94,10 +94,11 @@ function isObject(v: unknown): v is Raw {
 /**
  * Reads a raw schema object (parsed JSON or YAML). `ref` makes the link of a `$ref` written in
  * it; `file` names the schema's file in errors (a keyword of the wrong shape: a `type` no JSON
- * type, a `required` that is not a list of strings…).
+ * type, a `required` that is not a list of strings…), and `at` (a JSON pointer) where in the
+ * file the schema is.
  */
-export function readSchema(raw: unknown, ref: (ref: string) => SchemaLink, file: string): SchemaNode {
-  return new SchemaReader(ref, file).read(raw, '');
+export function readSchema(raw: unknown, ref: (ref: string) => SchemaLink, file: string, at = ''): SchemaNode {
+  return new SchemaReader(ref, file).read(raw, at);
 }
 
 class SchemaReader {
