@@ -57,6 +57,7 @@ const types = new Map();
 let version = '';
 for (const file of inputs) {
   const doc = JSON.parse(readFileSync(file, 'utf8'));
+  // (the first document names the release; others may add types, e.g. scripts/kubernetes-openapi/apiregistration-v1.json)
   version ||= doc.info?.version ?? '';
   const schemas = doc.components?.schemas;
   if (!schemas) throw new Error(`${file}: no components.schemas: not an OpenAPI v3 document`);
@@ -68,6 +69,10 @@ for (const file of inputs) {
     }
   }
 }
+// Kubernetes' v3 documents write a quantity as `oneOf: [string, number]`; the API server reads the
+// string as a quantity (resource.ParseQuantity) and refuses anything else: that is its format
+const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+if (definitions[QUANTITY]) definitions[QUANTITY] = JSON.stringify({ ...JSON.parse(definitions[QUANTITY]), format: 'quantity' });
 for (const text of Object.values(definitions)) {
   for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)) if (!(ref in definitions)) throw new Error(`unresolved $ref ${ref}`);
 }

@@ -8,7 +8,7 @@ import { placedDocuments, placedText, positionAt, START, type PlacedText, type P
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
 import { configDocument, fieldPathOf, inlineTextStart } from './config-text.js';
-import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
+import type { FieldPath, FieldValue, Locate, ProvenanceRecorder, WrittenBy } from './provenance.js';
 
 /** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
 interface LocatedStep {
@@ -316,7 +316,7 @@ function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
  */
 const WRITING_OPS = new Set(['add', 'replace', 'copy', 'move']);
 
-function valuePosition(text: Positioned, path: FieldPath, value: Scalar): TextPosition | undefined {
+function valuePosition(text: Positioned, path: FieldPath, value: FieldValue): TextPosition | undefined {
   const keys = path.filter((p) => typeof p === 'string');
   for (const [d, doc] of text.docs.entries()) {
     const tree = text.trees[d];
@@ -340,9 +340,9 @@ function valuePosition(text: Positioned, path: FieldPath, value: Scalar): TextPo
   return undefined;
 }
 
-/** The position of a scalar equal to `value` at the keys `keys` (list items skipped over) in `doc`. */
-function findScalar(doc: Value, tree: PositionTree, keys: readonly (string | number)[], value: Scalar): TextPosition | undefined {
-  if (keys.length === 0) return doc === value || (typeof doc !== 'object' && String(doc) === String(value)) ? tree.at : undefined;
+/** The position of a value equal to `value` (a scalar, or an empty map or list) at the keys `keys` (list items skipped over) in `doc`. */
+function findScalar(doc: Value, tree: PositionTree, keys: readonly (string | number)[], value: FieldValue): TextPosition | undefined {
+  if (keys.length === 0) return sameFieldValue(doc, value) ? tree.at : undefined;
   if (isSeq(doc)) {
     for (const [i, item] of doc.entries()) {
       const child = tree.children?.get(i);
@@ -355,6 +355,11 @@ function findScalar(doc: Value, tree: PositionTree, keys: readonly (string | num
   const [key, ...rest] = keys;
   const child = tree.children?.get(key!);
   return child && key! in doc ? findScalar(doc[key as string]!, child, rest, value) : undefined;
+}
+
+function sameFieldValue(doc: Value, value: FieldValue): boolean {
+  if (typeof value === 'object' && value !== null) return Array.isArray(value) ? isSeq(doc) && doc.length === 0 : isMap(doc) && Object.keys(doc).length === 0;
+  return doc === value || (typeof doc !== 'object' && String(doc) === String(value));
 }
 
 /** The keys and indexes a replacement's field path leads to in `obj` (`[name=x]` items found), or undefined. */

@@ -6,8 +6,19 @@ import { isMap, isSeq, type Scalar, type Value, type YMap } from '../yaml/value.
 /** A path in an object: keys of maps, indexes of sequences. */
 export type FieldPath = readonly (string | number)[];
 
-/** What a field holds at the end of a path: what the output prints as one value (an integer past 2^53 as a bigint). */
-export type { Scalar };
+/**
+ * What a field holds at the end of a path: what the output prints as one value, a scalar (an
+ * integer past 2^53 as a bigint) or an empty map or list (`emptyDir: {}`, `args: []`).
+ */
+export type FieldValue = Scalar | EmptyValue;
+
+/** An empty map or list: printed as a value (`{}`, `[]`), with nothing below it. */
+export type EmptyValue = Readonly<Record<string, never>> | readonly never[];
+
+/** Whether `v` is printed as one value: a scalar, or an empty map or list. */
+export function isFieldValue(v: Value): boolean {
+  return isMap(v) ? Object.keys(v).length === 0 : isSeq(v) ? v.length === 0 : true;
+}
 
 /** Who wrote a value: the step, and the file, line and column of the text the value came from. */
 export interface WrittenBy {
@@ -24,7 +35,7 @@ export interface WrittenBy {
 
 /** A value and who wrote it. */
 export interface Written {
-  value: Scalar;
+  value: FieldValue;
   by: WrittenBy;
 }
 
@@ -45,7 +56,7 @@ export interface ResourceProvenance {
 }
 
 /** Says who wrote the value at `path` of `r` in a step; `earlier` are the values the field held before it, oldest first. */
-export type Locate = (path: FieldPath, value: Scalar, r: Resource, earlier: readonly Written[]) => WrittenBy;
+export type Locate = (path: FieldPath, value: FieldValue, r: Resource, earlier: readonly Written[]) => WrittenBy;
 
 /**
  * What is known of the values under one point of an object: the value there, or the points
@@ -88,7 +99,7 @@ const NO_HISTORY: readonly Written[] = Object.freeze([]);
 function leafOf(node: Node | undefined, value: Value | undefined): Node['leaf'] {
   const placed = node?.placed;
   if (!placed) return node?.leaf;
-  return { current: { value: value as Scalar, by: placed.written(placed.at) }, history: NO_HISTORY };
+  return { current: { value: value as FieldValue, by: placed.written(placed.at) }, history: NO_HISTORY };
 }
 
 /**
@@ -160,15 +171,15 @@ export class ProvenanceRecorder {
     // (paths are written as they grow, and a part read from a file and unchanged is walked with
     // its text: a build's output can hold hundreds of thousands of values)
     const visitPlaced = (value: Value, placed: Placed, path: string): void => {
-      if (isMap(value)) for (const k of sortedKeys(value)) visitPlaced(value[k]!, placedChild(placed, k), pathWith(path, k));
-      else if (isSeq(value)) value.forEach((item, i) => visitPlaced(item, placedChild(placed, i), `${path}[${i}]`));
-      else fields.push({ path, value, by: placed.written(placed.at), history: NO_HISTORY });
+      if (isFieldValue(value)) fields.push({ path, value: value as FieldValue, by: placed.written(placed.at), history: NO_HISTORY });
+      else if (isMap(value)) for (const k of sortedKeys(value)) visitPlaced(value[k]!, placedChild(placed, k), pathWith(path, k));
+      else (value as Value[]).forEach((item, i) => visitPlaced(item, placedChild(placed, i), `${path}[${i}]`));
     };
     const visit = (value: Value, node: Node | undefined, path: string): void => {
       if (node?.placed) visitPlaced(value, node.placed, path);
+      else if (isFieldValue(value)) fields.push({ path, value: value as FieldValue, by: node?.leaf?.current.by ?? unknown, history: node?.leaf?.history ?? NO_HISTORY });
       else if (isMap(value)) for (const k of sortedKeys(value)) visit(value[k]!, node?.children?.get(k), pathWith(path, k));
-      else if (isSeq(value)) value.forEach((item, i) => visit(item, node?.children?.get(i), `${path}[${i}]`));
-      else fields.push({ path, value, by: node?.leaf?.current.by ?? unknown, history: node?.leaf?.history ?? NO_HISTORY });
+      else (value as Value[]).forEach((item, i) => visit(item, node?.children?.get(i), `${path}[${i}]`));
     };
     visit(obj, this.trees.get(r), '');
     return fields;
@@ -181,10 +192,10 @@ export class ProvenanceRecorder {
  * same keep their records, new or changed ones get one from `locate`, the earlier one moving to
  * their history.
  */
-function update(before: Value | undefined, now: Value, node: Node | undefined, path: (string | number)[], locate: (path: FieldPath, value: Scalar, earlier: readonly Written[]) => WrittenBy): Node {
+function update(before: Value | undefined, now: Value, node: Node | undefined, path: (string | number)[], locate: (path: FieldPath, value: FieldValue, earlier: readonly Written[]) => WrittenBy): Node {
   if (before === now && node) return node;
   // a map or sequence whose values all keep their records keeps its node (a step copies the maps it writes through)
-  if (isMap(now)) {
+  if (isMap(now) && !isFieldValue(now)) {
     const children = new Map<string | number, Node>();
     const old = isMap(before) ? before : undefined;
     let same = old !== undefined && node !== undefined && Object.keys(old).length === Object.keys(now).length;
@@ -196,7 +207,7 @@ function update(before: Value | undefined, now: Value, node: Node | undefined, p
     }
     return same ? node! : { children };
   }
-  if (isSeq(now)) {
+  if (isSeq(now) && now.length > 0) {
     const children = new Map<string | number, Node>();
     const old = isSeq(before) ? before : [];
     const matched = matchItems(old, now);
@@ -210,10 +221,17 @@ function update(before: Value | undefined, now: Value, node: Node | undefined, p
     });
     return same ? node! : { children };
   }
-  const scalar = now as Scalar;
-  const leaf = isMap(before) || isSeq(before) ? undefined : leafOf(node, before);
+  const value = now as FieldValue;
+  // an empty map or list that stays empty keeps its record (a step copies the maps it writes through)
+  if (node?.leaf && isFieldValue(before ?? null) && valuesEqualShallow(before, now)) return node;
+  const leaf = before === undefined || !isFieldValue(before) ? undefined : leafOf(node, before);
   const earlier = leaf ? [...leaf.history, leaf.current] : [];
-  return { leaf: { current: { value: scalar, by: locate(path, scalar, earlier) }, history: earlier } };
+  return { leaf: { current: { value, by: locate(path, value, earlier) }, history: earlier } };
+}
+
+/** Whether two field values are the same: equal scalars, or both empty maps or both empty lists. */
+function valuesEqualShallow(a: Value | undefined, b: Value): boolean {
+  return a === b || (isMap(a) && isMap(b)) || (isSeq(a) && isSeq(b));
 }
 
 /** Whether `a` and `b` hold the same values: the same objects, or copies of maps and sequences that hold the same. */

@@ -22,8 +22,6 @@ export interface CustomSchema {
   node: SchemaNode;
   /** the file it came from, as it was named */
   file: string;
-  /** a custom resource's: its `metadata` is an ObjectMeta whatever the schema says, and `apiVersion`, `kind` are its own */
-  customResource: boolean;
 }
 
 type Raw = Record<string, unknown>;
@@ -79,7 +77,7 @@ function crdSchemas(crd: Raw, file: string): CustomSchema[] {
       const why = v.unstructural ? `${v.unstructural.why} at ${v.unstructural.pointer}` : 'no schema';
       throw invalid(file, `CustomResourceDefinition ${name}, version ${v.version}: not a structural schema: ${why}`);
     }
-    return { apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file, customResource: true };
+    return { apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file };
   });
 }
 
@@ -96,7 +94,7 @@ function gvksOf(schema: Raw): { apiVersion: string; kind: string }[] {
 function openApiSchemas(doc: Raw, schemas: Raw, prefix: string, file: string): CustomSchema[] {
   const document = SchemaDocument.of(doc, file);
   return Object.entries(schemas).flatMap(([name, schema]) =>
-    isObject(schema) ? gvksOf(schema).map(({ apiVersion, kind }) => ({ apiVersion, kind, node: document.node(prefix + name.replace(/~/g, '~0').replace(/\//g, '~1'))!, file, customResource: false })) : [],
+    isObject(schema) ? gvksOf(schema).map(({ apiVersion, kind }) => ({ apiVersion, kind, node: document.node(prefix + name.replace(/~/g, '~0').replace(/\//g, '~1'))!, file })) : [],
   );
 }
 
@@ -107,7 +105,7 @@ function kustomizeCrdsForm(doc: Raw, file: string): CustomSchema[] {
     const schema = (doc[name] as Raw)['Schema'] as Raw;
     const props = isObject(schema['properties']) ? schema['properties'] : {};
     if (!('kind' in props && 'apiVersion' in props && 'metadata' in props)) return [];
-    return [{ apiVersion: undefined, kind: name.slice(name.lastIndexOf('.') + 1), node: document.node(name)!, file, customResource: true }];
+    return [{ apiVersion: undefined, kind: name.slice(name.lastIndexOf('.') + 1), node: document.node(name)!, file }];
   });
 }
 
@@ -116,7 +114,7 @@ function jsonSchema(doc: Raw, file: string): CustomSchema {
   const document = SchemaDocument.of(doc, file);
   const node = document.node('#')!;
   const gvk = gvksOf(doc)[0];
-  if (gvk) return { ...gvk, node, file, customResource: false };
+  if (gvk) return { ...gvk, node, file };
   const props = isObject(doc['properties']) ? doc['properties'] : {};
   const single = (p: unknown) => (isObject(p) && Array.isArray(p['enum']) && p['enum'].length === 1 && typeof p['enum'][0] === 'string' ? p['enum'][0] : undefined);
   const apiVersion = single(props['apiVersion']);
@@ -125,7 +123,7 @@ function jsonSchema(doc: Raw, file: string): CustomSchema {
     const form = typeof doc['$schema'] === 'string' || 'properties' in doc || 'type' in doc ? 'a JSON Schema that does not say which type it describes (give it x-kubernetes-group-version-kind, or apiVersion and kind properties with one enum value each)' : 'not a CRD, an OpenAPI document or a JSON Schema';
     throw invalid(file, form);
   }
-  return { apiVersion, kind, node, file, customResource: false };
+  return { apiVersion, kind, node, file };
 }
 
 /**

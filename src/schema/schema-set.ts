@@ -8,7 +8,11 @@ interface TypeSchema {
   node: SchemaNode;
   /** `kubernetes v1.36.4`, or the file of a CRD or a schema */
   source: string;
-  customResource: boolean;
+  /**
+   * a type Kubernetes does not have: its resources' `metadata` is an ObjectMeta, and their
+   * `apiVersion` and `kind` are theirs, whatever the schema writes (a CRD's may leave them out)
+   */
+  custom: boolean;
 }
 
 /** How resources are checked. */
@@ -58,16 +62,16 @@ export class SchemaSet {
   /** The schema of resources of this apiVersion and kind, or undefined when the set has none. */
   forType(apiVersion: string, kind: string): TypeSchema | undefined {
     const custom = this.byType.get(typeKey(apiVersion, kind)) ?? this.byKind.get(kind);
-    if (custom) return { node: custom.node, source: custom.file, customResource: custom.customResource };
+    if (custom) return { node: custom.node, source: custom.file, custom: true };
     const node = this.kubernetes?.forType(apiVersion, kind);
-    return node && { node, source: `kubernetes ${this.kubernetes!.version}`, customResource: false };
+    return node && { node, source: `kubernetes ${this.kubernetes!.version}`, custom: false };
   }
 
   /** The violations of a resource's object against its type's schema. */
   check(obj: Record<string, unknown>, schema: TypeSchema, options: ResourceCheckOptions): Violation[] {
     return checkValue(obj, schema.node, {
       strict: options.strict,
-      ...(schema.customResource && { rootFields: this.customResourceFields }),
+      ...(schema.custom && { rootFields: this.customResourceFields }),
     });
   }
 }

@@ -12,10 +12,10 @@ import { pathText, type FieldProvenance, type WrittenBy } from '../../src/pipeli
 import { isMap, isSeq, type Value } from '../../src/yaml/value.js';
 import { parseYamlDocuments } from '../../src/yaml/parse.js';
 
-/** Every value of `v` with its path as `explain` writes it, in the object's order. */
+/** Every value of `v` (a scalar, an empty map or list) with its path as `explain` writes it, in the object's order. */
 function leaves(v: Value, path: (string | number)[] = [], out: [string, Value][] = []): [string, Value][] {
-  if (isMap(v)) for (const k of Object.keys(v)) leaves(v[k]!, [...path, k], out);
-  else if (isSeq(v)) v.forEach((item, i) => leaves(item, [...path, i], out));
+  if (isMap(v) && Object.keys(v).length > 0) for (const k of Object.keys(v)) leaves(v[k]!, [...path, k], out);
+  else if (isSeq(v) && v.length > 0) v.forEach((item, i) => leaves(item, [...path, i], out));
   else out.push([pathText(path), v]);
   return out;
 }

@@ -129,6 +129,6 @@ test('allOf, anyOf, oneOf, not; a reference followed in its document, also to it
 });
 
 test('a keyword of the wrong shape is SCHEMA_INVALID, naming the file and the place', () => {
-  assert.throws(() => violations({ type: 'text' }, 1), { code: 'SCHEMA_INVALID', file: 'test.json', message: 'invalid schema at /type: unknown type "text"' });
-  assert.throws(() => violations({ type: 'object', properties: { a: { required: 'yes' } } }, {}), { code: 'SCHEMA_INVALID', message: 'invalid schema at /properties/a/required: required must be a list of field names' });
+  assert.throws(() => violations({ type: 'text' }, 1), { code: 'SCHEMA_INVALID', file: 'test.json', message: 'invalid schema at /root/type: unknown type "text"' });
+  assert.throws(() => violations({ type: 'object', properties: { a: { required: 'yes' } } }, {}), { code: 'SCHEMA_INVALID', message: 'invalid schema at /root/properties/a/required: required must be a list of field names' });
 });

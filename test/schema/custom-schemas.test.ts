@@ -41,11 +41,11 @@ spec:
                     weight: {type: integer}
 `;
 
-const typesOf = (schemas: CustomSchema[]) => schemas.map((s) => `${s.apiVersion ?? '*'} ${s.kind} ${s.file}${s.customResource ? ' CR' : ''}`);
+const typesOf = (schemas: CustomSchema[]) => schemas.map((s) => `${s.apiVersion ?? '*'} ${s.kind} ${s.file}`);
 
 test('a CRD gives each version it defines, as a custom resource', () => {
   const two = ROLLOUT_CRD.replace('  - name: v1alpha1', '  - name: v1beta1\n    served: true\n    schema:\n      openAPIV3Schema: {type: object}\n  - name: v1alpha1');
-  assert.deepEqual(typesOf(customSchemasOf(two, 'crds/rollout.yaml')), ['argoproj.io/v1beta1 Rollout crds/rollout.yaml CR', 'argoproj.io/v1alpha1 Rollout crds/rollout.yaml CR']);
+  assert.deepEqual(typesOf(customSchemasOf(two, 'crds/rollout.yaml')), ['argoproj.io/v1beta1 Rollout crds/rollout.yaml', 'argoproj.io/v1alpha1 Rollout crds/rollout.yaml']);
   const [rollout] = customSchemasOf(ROLLOUT_CRD, 'r.yaml');
   const problems = checkValue({ spec: { replicas: 'x', strategy: { canary: {} }, steps: [{ name: 'a' }, { name: 'a' }] } }, rollout!.node, { strict: false });
   assert.deepEqual(
@@ -114,7 +114,7 @@ test("kustomize's crds: form names kinds alone, and only definitions shaped as K
     'github.com/example/pkg/apis/jingfang/v1beta1.BeeSpec': { Schema: { type: 'object', properties: { wings: { type: 'integer' } } } },
   });
   const schemas = customSchemasOf(form, 'crds.json');
-  assert.deepEqual(typesOf(schemas), ['* Bee crds.json CR']);
+  assert.deepEqual(typesOf(schemas), ['* Bee crds.json']);
   assert.deepEqual(checkValue({ spec: { wings: 'two' } }, schemas[0]!.node, { strict: false }).map((p) => p.path.join('.')), ['spec.wings']);
   assert.deepEqual(customSchemasOf('{}', 'empty.json'), []);
 });
@@ -134,9 +134,9 @@ test('--schema paths: files and directories (their YAML and JSON files, at any d
   });
   assert.deepEqual(typesOf(readSchemaPaths(fs, ['crds', 'one.yaml'], '/work')), [
     'a.io/v1 A crds/a.json',
-    'argoproj.io/v1alpha1 Rollout crds/b/rollout.yaml CR',
-    'argoproj.io/v1alpha1 Rollout one.yaml CR',
-    'argoproj.io/v1alpha1 Other one.yaml CR',
+    'argoproj.io/v1alpha1 Rollout crds/b/rollout.yaml',
+    'argoproj.io/v1alpha1 Rollout one.yaml',
+    'argoproj.io/v1alpha1 Other one.yaml',
   ]);
   assert.throws(() => readSchemaPaths(fs, ['missing'], '/work'), { code: 'FILE_NOT_FOUND', message: '--schema missing: no such file or directory' });
 });

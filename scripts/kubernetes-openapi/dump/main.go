@@ -115,6 +115,16 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	// kube-apiserver names definitions with NewDefinitionNamer(legacyscheme, apiextensions'
+	// scheme, kube-aggregator's scheme). Debian ships no k8s.io/kube-aggregator, so
+	// APIService is absent, but its scheme's contribution to the shared meta types
+	// (DeleteOptions, WatchEvent, ... listed for apiregistration.k8s.io) is known:
+	for _, v := range []string{"v1", "v1beta1"} {
+		gv := schema.GroupVersion{Group: "apiregistration.k8s.io", Version: v}
+		if !scheme.IsVersionRegistered(gv) {
+			metav1.AddToGroupVersion(scheme, gv)
+		}
+	}
 	n := newNamer(scheme)
 
 	config := &common.OpenAPIV3Config{
@@ -122,11 +132,43 @@ func main() {
 		GetDefinitions:    generated.GetOpenAPIDefinitions,
 		GetDefinitionName: n.GetDefinitionName,
 	}
+	// Every generated definition, except those whose dependency closure names a type
+	// with no definition (kube-apiserver never builds those: they are not reachable
+	// from its routes; e.g. meta/v1.InternalEvent -> runtime.Object in 1.32).
+	defs := generated.GetOpenAPIDefinitions(func(string) spec.Ref { return spec.Ref{} })
+	broken := map[string]string{}
+	var missingDep func(k string, seen map[string]bool) string
+	missingDep = func(k string, seen map[string]bool) string {
+		if seen[k] {
+			return ""
+		}
+		seen[k] = true
+		d, ok := defs[k]
+		if !ok {
+			if t, _ := common.OpenAPITypeFormat(k); t != "" {
+				return ""
+			}
+			return k
+		}
+		for _, dep := range d.Dependencies {
+			if m := missingDep(dep, seen); m != "" {
+				return m
+			}
+		}
+		return ""
+	}
 	keys := []string{}
-	for k := range generated.GetOpenAPIDefinitions(func(string) spec.Ref { return spec.Ref{} }) {
+	for k := range defs {
+		if m := missingDep(k, map[string]bool{}); m != "" {
+			broken[k] = m
+			continue
+		}
 		keys = append(keys, k)
 	}
 	sort.Strings(keys)
+	for k, m := range broken {
+		fmt.Fprintf(os.Stderr, "skipped %s: depends on %s, which has no definition\n", k, m)
+	}
 	schemas, err := builder3.BuildOpenAPIDefinitionsForResources(config, keys...)
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "builder3:", err)
@@ -151,6 +193,27 @@ func main() {
 		os.Exit(1)
 	}
 	fmt.Fprintf(os.Stderr, "%d definitions, %d with %s\n", len(schemas), countGVK(schemas), extensionGVK)
+
+	// Every kind registered in the scheme must have its root schema.
+	total, missing := 0, []string{}
+	for gvk, t := range scheme.AllKnownTypes() {
+		if gvk.Version == runtime.APIVersionInternal {
+			continue
+		}
+		total++
+		name := n.name(t.PkgPath() + "." + t.Name())
+		if m, ok := reflect.New(t).Interface().(modelNamer); ok {
+			name = m.OpenAPIModelName()
+		}
+		if _, ok := schemas[name]; !ok {
+			missing = append(missing, gvk.String()+" -> "+name)
+		}
+	}
+	sort.Strings(missing)
+	fmt.Fprintf(os.Stderr, "%d of %d registered group-version-kinds have a root schema\n", total-len(missing), total)
+	for _, m := range missing {
+		fmt.Fprintln(os.Stderr, "  no schema for", m)
+	}
 }
 
 func countGVK(m map[string]*spec.Schema) int {
