@@ -13,6 +13,8 @@
 //     with a BuildCache (unchanged, and after an edit),
 //   - explain: on every real-world tree, builds recording who wrote each value against plain
 //     builds, warm in the library and as the CLI runs them (`explain --format json` against `build`),
+//   - validate: on every real-world tree and a generated 2,000-resource overlay, checking the output
+//     against its schemas against the build (warm, bench/validate-run.mjs) and `validate` against `build` (CLI),
 //   - with --repo DIR, a whole repository: build-all against a loop of kubectl and a loop of our
 //     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs),
 //   - the render server under load: `kustomize-ts serve` over about 200 roots of --repo and the
@@ -23,7 +25,7 @@
 // another commit, built with npm run build), at every size: how a change moves the time.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,repo,serve]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,validate,repo,serve]
 //                                         [--against DIR] [--repo DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -373,6 +375,60 @@ async function explain() {
 }
 
 /**
+ * What validating costs over the build it checks (issue 37's goals: at most 0.3× the build, at
+ * least 5,000 resources a second on one core), on the real-world trees and a generated
+ * 2,000-resource overlay: warm in the library (bench/validate-run.mjs: checks 31–40 against builds
+ * 31–40, in a fresh process), and as the CLI runs (`validate` against `build`, runs alternating,
+ * which adds reading the Kubernetes schemas).
+ */
+async function validation() {
+  console.log('### validate against build\n');
+  const generated = path.join(WORK, 'validate-2000');
+  const { overlays } = generateTree(generated, 2000);
+  const trees = [...realTrees(), { name: 'generated 2,000 resources (prod)', dir: overlays.prod }];
+  const rows = [];
+  for (const { name, dir } of trees) {
+    try {
+      const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'validate-run.mjs'), dir], { encoding: 'utf8', maxBuffer: 64 * 2 ** 20 });
+      if (child.status !== 0) throw new Error(child.stderr.trim().split('\n').at(-1) ?? `exit ${child.status}`);
+      const warm = JSON.parse(child.stdout);
+      const cli = { build: [], validate: [] };
+      for (let i = 0; i < RUNS; i++) {
+        for (const [way, args] of [['build', ['build', dir]], ['validate', ['validate', dir, '--ignore-missing-schemas']]]) {
+          const r = await run(KTS, args, path.join(WORK, `${way}.out`));
+          if (!r.ok && way === 'build') throw new Error(`${way}: ${r.stderr.trim().split('\n').at(-1)}`);
+          cli[way].push(r.seconds);
+        }
+      }
+      const check = median(warm.checks.slice(30));
+      rows.push({ name, resources: warm.resources, warm: check / median(warm.builds.slice(30)), rate: warm.resources / (check / 1000), cold: warm.checks[0], load: warm.schemaLoad, cli: median(cli.validate) / median(cli.build), cliMs: (median(cli.validate) - median(cli.build)) * 1000 });
+    } catch (e) {
+      log(`  validate: skipped ${name}: ${e.message.split('\n')[0]}`);
+    }
+  }
+  if (rows.length === 0) return;
+  const big = rows.filter((r) => r.resources >= 100);
+  const summary = (list, key, unit = '×') => {
+    const sorted = [...list].sort((a, b) => a[key] - b[key]);
+    const f = (v) => (unit === '×' ? `${v.toFixed(2)}×` : unit === '/s' ? `${Math.round(v).toLocaleString('en')}/s` : `${v.toFixed(1)} ms`);
+    return `${f(median(list.map((r) => r[key])))} (lowest ${f(sorted[0][key])}, highest ${f(sorted.at(-1)[key])}: ${sorted.at(-1).name})`;
+  };
+  console.log(`${rows.length} trees (${rows.length - 1} real-world and the generated 2,000-resource overlay); median over the trees:\n`);
+  console.log('| what | median (lowest, highest) |');
+  console.log('| --- | --- |');
+  console.log(`| check / build, library, warm (runs 31–40) | ${summary(rows, 'warm')} |`);
+  console.log(`| resources checked a second, warm, one thread | ${summary(rows, 'rate', '/s')} |`);
+  if (big.length > 0) console.log(`| resources checked a second, trees of 100 resources or more (${big.length}) | ${summary(big, 'rate', '/s')} |`);
+  console.log(`| the first check of a process (definitions read as met) | ${summary(rows, 'cold', 'ms')} |`);
+  console.log(`| reading Kubernetes' schemas, once per process | ${summary(rows, 'load', 'ms')} |`);
+  console.log(`| CLI: validate / build (median of ${RUNS}, a process per run) | ${summary(rows, 'cli')} |`);
+  console.log(`| CLI: validate − build | ${summary(rows, 'cliMs', 'ms')} |`);
+  const generatedRow = rows.at(-1);
+  if (generatedRow?.name.startsWith('generated')) console.log(`\nThe generated overlay: ${generatedRow.resources} resources, check / build ${generatedRow.warm.toFixed(2)}×, ${Math.round(generatedRow.rate).toLocaleString('en')} resources a second.`);
+  console.log('');
+}
+
+/**
  * The render server under load (bench/serve-load.mjs) over the repository's roots and the
  * real-world trees, in a process of its own: the load generator must not share its event loop
  * with the rest of the report. Its kubectl outputs stay cached in its own folder across reports.
@@ -394,6 +450,7 @@ try {
   if (!SKIP.has('real')) await real();
   if (!SKIP.has('warm')) await warm();
   if (!SKIP.has('explain') && !AGAINST) await explain();
+  if (!SKIP.has('validate') && !AGAINST) await validation();
   if (!SKIP.has('large')) await large();
   const repo = flag('--repo', '');
   if (repo && !SKIP.has('repo') && !AGAINST) {

@@ -13,10 +13,10 @@ export type FieldPath = readonly (string | number)[];
 export type FieldValue = Scalar | EmptyValue;
 
 /** An empty map or list: printed as a value (`{}`, `[]`), with nothing below it. */
-export type EmptyValue = Readonly<Record<string, never>> | readonly never[];
+type EmptyValue = Readonly<Record<string, never>> | readonly never[];
 
 /** Whether `v` is printed as one value: a scalar, or an empty map or list. */
-export function isFieldValue(v: Value): boolean {
+function isFieldValue(v: Value): boolean {
   return isMap(v) ? Object.keys(v).length === 0 : isSeq(v) ? v.length === 0 : true;
 }
 

@@ -97,6 +97,7 @@ class Checker {
     private readonly out: Violation[],
   ) {}
 
+  /** Checks `value` at `path` (a stack the walk pushes onto and pops: a violation takes a copy). */
   check(value: unknown, link: SchemaLink, path: (string | number)[]): void {
     const node = follow(link);
     // a reference that does not resolve says nothing
@@ -183,7 +184,13 @@ class Checker {
   private checkList(list: unknown[], node: SchemaNode, path: (string | number)[]): void {
     if (node.minItems !== undefined && list.length < node.minItems) this.report(path, 'value', `must have at least ${node.minItems} item${node.minItems === 1 ? '' : 's'}`);
     if (node.maxItems !== undefined && list.length > node.maxItems) this.report(path, 'value', `must have at most ${node.maxItems} item${node.maxItems === 1 ? '' : 's'}`);
-    if (node.items) list.forEach((item, i) => this.check(item, node.items!, [...path, i]));
+    if (node.items) {
+      for (let i = 0; i < list.length; i++) {
+        path.push(i);
+        this.check(list[i], node.items, path);
+        path.pop();
+      }
+    }
     if (node.listType === 'map' && node.listMapKeys && node.listMapKeys.length > 0) this.uniqueByKeys(list, node, path);
     else if (node.listType === 'set' || node.uniqueItems) this.uniqueItems(list, path);
   }
@@ -231,23 +238,26 @@ class Checker {
     if (node.embeddedResource) {
       for (const field of ['apiVersion', 'kind']) if (typeof obj[field] !== 'string' || obj[field] === '') this.report(path, 'required', `missing required field ${JSON.stringify(field)} of the embedded resource`, field);
     }
-    const props = node.properties;
-    const closed = node.additionalProperties === false || (this.options.strict && props !== undefined && !node.preserveUnknownFields && node.additionalProperties === undefined);
+    const closed = node.additionalProperties === false || (this.options.strict && node.properties !== undefined && !node.preserveUnknownFields && node.additionalProperties === undefined);
+    const root = path.length === 0;
     for (const key of keys) {
-      const at = [...path, key];
-      const own = (path.length === 0 ? this.options.rootFields?.get(key) : undefined) ?? props?.get(key);
-      if (own !== undefined) {
-        this.check(obj[key], own, at);
-        continue;
-      }
-      const patterned = node.patternProperties?.filter(([p]) => this.pattern(p)?.matcher(key).find());
-      if (patterned && patterned.length > 0) {
-        for (const [, schema] of patterned) this.check(obj[key], schema, at);
-        continue;
-      }
-      if (node.additionalProperties) this.check(obj[key], node.additionalProperties, at);
-      else if (closed && !(node.embeddedResource && EMBEDDED_FIELDS.has(key))) this.report(at, 'unknown', `unknown field ${JSON.stringify(key)}`);
+      path.push(key);
+      this.checkField(obj[key], key, node, root, closed, path);
+      path.pop();
     }
+  }
+
+  /** The field `key` of an object of schema `node`, its value `value`, at `path` (which ends in `key`). */
+  private checkField(value: unknown, key: string, node: SchemaNode, root: boolean, closed: boolean, path: (string | number)[]): void {
+    const own = (root ? this.options.rootFields?.get(key) : undefined) ?? node.properties?.get(key);
+    if (own !== undefined) return this.check(value, own, path);
+    const patterned = node.patternProperties?.filter(([p]) => this.pattern(p)?.matcher(key).find());
+    if (patterned && patterned.length > 0) {
+      for (const [, schema] of patterned) this.check(value, schema, path);
+      return;
+    }
+    if (node.additionalProperties) this.check(value, node.additionalProperties, path);
+    else if (closed && !(node.embeddedResource && EMBEDDED_FIELDS.has(key))) this.report(path, 'unknown', `unknown field ${JSON.stringify(key)}`);
   }
 
   private checkCombinations(value: unknown, node: SchemaNode, path: (string | number)[]): void {
@@ -280,8 +290,8 @@ class Checker {
     else this.report(path, 'value', `matches none of the schemas of ${keyword}`);
   }
 
-  private report(path: (string | number)[], kind: Violation['kind'], message: string, missing?: string): void {
-    this.out.push({ path, kind, message, ...(missing !== undefined && { missing }) });
+  private report(path: readonly (string | number)[], kind: Violation['kind'], message: string, missing?: string): void {
+    this.out.push({ path: [...path], kind, message, ...(missing !== undefined && { missing }) });
   }
 }
 

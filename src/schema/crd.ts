@@ -73,17 +73,30 @@ function atRaw(root: Raw, pointer: string): unknown {
  * and there are no `$ref`s.
  */
 function structuralProblem(raw: unknown, pointer: string): { pointer: string; why: string } | undefined {
-  if (!isObject(raw)) return { pointer, why: 'a schema must be an object' };
-  if (typeof raw['$ref'] === 'string') return { pointer, why: '$ref is not allowed' };
-  const typed = typeof raw['type'] === 'string' || raw['x-kubernetes-int-or-string'] === true || raw['x-kubernetes-preserve-unknown-fields'] === true;
-  if (!typed) return { pointer, why: 'type is required' };
-  const below: [string, unknown][] = [];
-  if (isObject(raw['properties'])) for (const [k, v] of Object.entries(raw['properties'])) below.push([`${pointer}/properties/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, v]);
-  if (isObject(raw['additionalProperties'])) below.push([`${pointer}/additionalProperties`, raw['additionalProperties']]);
-  if (isObject(raw['items'])) below.push([`${pointer}/items`, raw['items']]);
-  for (const [at, v] of below) {
-    const problem = structuralProblem(v, at);
-    if (problem) return problem;
-  }
-  return undefined;
+  // (walked with a stack of keys, the pointer written only for a problem: a CRD's schema has thousands of nodes)
+  const at: string[] = [];
+  const problem = (why: string) => ({ pointer: `${pointer}${at.map((k) => `/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('')}`, why });
+  const walk = (node: unknown): { pointer: string; why: string } | undefined => {
+    if (!isObject(node)) return problem('a schema must be an object');
+    if (typeof node['$ref'] === 'string') return problem('$ref is not allowed');
+    if (typeof node['type'] !== 'string' && node['x-kubernetes-int-or-string'] !== true && node['x-kubernetes-preserve-unknown-fields'] !== true) return problem('type is required');
+    const props = node['properties'];
+    if (isObject(props)) {
+      for (const k in props) {
+        at.push('properties', k);
+        const found = walk(props[k]);
+        at.length -= 2;
+        if (found) return found;
+      }
+    }
+    for (const key of ['additionalProperties', 'items']) {
+      if (!isObject(node[key])) continue;
+      at.push(key);
+      const found = walk(node[key]);
+      at.pop();
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return walk(raw);
 }

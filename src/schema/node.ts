@@ -15,12 +15,12 @@ const JSON_TYPES: ReadonlySet<string> = new Set<JsonType>(['object', 'array', 's
 /** A schema, or a reference to one that is found when first followed. */
 export type SchemaLink = SchemaNode | SchemaRef;
 
-/** A `$ref`, resolved in its own document when first followed. */
+/** A `$ref`, resolved in its own document when first followed; or a schema written in place, read when first followed. */
 export class SchemaRef {
   private resolved: SchemaNode | null | undefined;
 
   constructor(
-    /** as written: `#/components/schemas/io.k8s.api.core.v1.PodSpec` */
+    /** as written: `#/components/schemas/io.k8s.api.core.v1.PodSpec` (empty for a schema written in place) */
     readonly ref: string,
     private readonly find: (ref: string) => SchemaNode | undefined,
   ) {}
@@ -87,6 +87,11 @@ const ANY: SchemaNode = Object.freeze({});
 
 type Raw = Record<string, unknown>;
 
+/** A key as a JSON pointer writes it. */
+function escapePointer(key: string): string {
+  return key.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
 function isObject(v: unknown): v is Raw {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -114,81 +119,119 @@ class SchemaReader {
     // a schema that is a reference (a document's root, a definition that names another) stands for what it names
     if (typeof raw['$ref'] === 'string') return { allOf: [this.ref(raw['$ref'])] };
     const node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] } = {};
-    const types = raw['type'];
-    if (types !== undefined) node.types = this.types(types, at);
-    if (typeof raw['format'] === 'string' && raw['format'] !== '') node.format = raw['format'];
-    if (raw['nullable'] === true) node.nullable = true;
-    const props = raw['properties'];
-    if (isObject(props)) node.properties = new Map(Object.entries(props).map(([k, v]) => [k, this.link(v, `${at}/properties/${k}`)] as const));
-    const additional = raw['additionalProperties'];
-    if (additional === false) node.additionalProperties = false;
-    else if (isObject(additional)) node.additionalProperties = this.link(additional, `${at}/additionalProperties`);
-    const patterns = raw['patternProperties'];
-    if (isObject(patterns)) node.patternProperties = Object.entries(patterns).map(([p, v]) => [p, this.link(v, `${at}/patternProperties/${p}`)] as const);
-    const items = raw['items'];
-    if (isObject(items) || typeof items === 'boolean') node.items = this.link(items, `${at}/items`);
-    const required = raw['required'];
-    if (required !== undefined) {
-      if (!Array.isArray(required) || !required.every((r) => typeof r === 'string')) throw this.invalid(`${at}/required`, 'required must be a list of field names');
-      if (required.length > 0) node.required = required;
+    // (one pass over the keywords written: a CRD's schema has thousands of nodes, most with two or three)
+    for (const key in raw) {
+      const v = raw[key];
+      switch (key) {
+        case 'type':
+          node.types = this.types(v, at);
+          break;
+        case 'format':
+          if (typeof v === 'string' && v !== '') node.format = v;
+          break;
+        case 'nullable':
+          if (v === true) node.nullable = true;
+          break;
+        case 'properties':
+          if (isObject(v)) node.properties = new Map(Object.keys(v).map((k) => [k, this.link(v[k], at, 'properties', k)] as const));
+          break;
+        case 'additionalProperties':
+          if (v === false) node.additionalProperties = false;
+          else if (isObject(v)) node.additionalProperties = this.link(v, at, key);
+          break;
+        case 'patternProperties':
+          if (isObject(v)) node.patternProperties = Object.keys(v).map((p) => [p, this.link(v[p], at, key, p)] as const);
+          break;
+        case 'items':
+          if (isObject(v) || typeof v === 'boolean') node.items = this.link(v, at, key);
+          break;
+        case 'required':
+          if (!Array.isArray(v) || !v.every((r) => typeof r === 'string')) throw this.invalid(`${at}/required`, 'required must be a list of field names');
+          if (v.length > 0) node.required = v;
+          break;
+        case 'enum':
+          if (Array.isArray(v)) node.enum = v;
+          break;
+        case 'const':
+          node.const = { value: v };
+          break;
+        case 'pattern':
+          if (typeof v === 'string') node.pattern = v;
+          break;
+        case 'minimum':
+        case 'maximum':
+        case 'exclusiveMinimum':
+        case 'exclusiveMaximum':
+          this.bound(raw, key, v, node);
+          break;
+        case 'multipleOf':
+        case 'minLength':
+        case 'maxLength':
+        case 'minItems':
+        case 'maxItems':
+        case 'minProperties':
+        case 'maxProperties':
+          if (typeof v === 'number') node[key] = v;
+          break;
+        case 'uniqueItems':
+          if (v === true) node.uniqueItems = true;
+          break;
+        case 'allOf':
+        case 'anyOf':
+        case 'oneOf':
+          if (Array.isArray(v) && v.length > 0) node[key] = v.map((x, i) => this.link(x, at, key, String(i)));
+          break;
+        case 'not':
+          if (v !== undefined) node.not = this.link(v, at, key);
+          break;
+        case 'default':
+          node.default = v;
+          break;
+        case 'x-kubernetes-int-or-string':
+          if (v === true) node.intOrString = true;
+          break;
+        case 'x-kubernetes-preserve-unknown-fields':
+          if (v === true) node.preserveUnknownFields = true;
+          break;
+        case 'x-kubernetes-embedded-resource':
+          if (v === true) node.embeddedResource = true;
+          break;
+        case 'x-kubernetes-list-type':
+          if (v === 'atomic' || v === 'set' || v === 'map') node.listType = v;
+          break;
+        case 'x-kubernetes-list-map-keys':
+          if (Array.isArray(v) && v.every((k) => typeof k === 'string')) node.listMapKeys = v;
+          break;
+      }
     }
-    if (Array.isArray(raw['enum'])) node.enum = raw['enum'];
-    if ('const' in raw) node.const = { value: raw['const'] };
-    if (typeof raw['pattern'] === 'string') node.pattern = raw['pattern'];
-    this.numbers(raw, node);
-    if (raw['uniqueItems'] === true) node.uniqueItems = true;
-    for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
-      const list = raw[key];
-      if (Array.isArray(list) && list.length > 0) node[key] = list.map((s, i) => this.link(s, `${at}/${key}/${i}`));
-    }
-    if (raw['not'] !== undefined) node.not = this.link(raw['not'], `${at}/not`);
-    if ('default' in raw) node.default = raw['default'];
-    if (raw['x-kubernetes-int-or-string'] === true) node.intOrString = true;
-    if (raw['x-kubernetes-preserve-unknown-fields'] === true) node.preserveUnknownFields = true;
-    if (raw['x-kubernetes-embedded-resource'] === true) node.embeddedResource = true;
-    const listType = raw['x-kubernetes-list-type'];
-    if (listType === 'atomic' || listType === 'set' || listType === 'map') node.listType = listType;
-    const keys = raw['x-kubernetes-list-map-keys'];
-    if (Array.isArray(keys) && keys.every((k) => typeof k === 'string')) node.listMapKeys = keys;
     return Object.keys(node).length === 0 ? ANY : node;
   }
 
-  private link(raw: unknown, at: string): SchemaLink {
+  /**
+   * The schema written at `at`/`parts`: a reference, or the schema itself, read when first
+   * followed (the checker follows only what the values it checks reach).
+   */
+  private link(raw: unknown, at: string, ...parts: string[]): SchemaLink {
     if (isObject(raw) && typeof raw['$ref'] === 'string') {
       // a `$ref` with siblings (a description, a default) is the reference: OpenAPI v3.0 ignores them
       return this.ref(raw['$ref']);
     }
-    return this.read(raw, at);
+    if (typeof raw === 'boolean') return this.read(raw, at);
+    return new SchemaRef('', () => this.read(raw, `${at}/${parts.map(escapePointer).join('/')}`));
+  }
+
+  /** `minimum`, `maximum` and their exclusive forms: OpenAPI v3.0 writes an exclusive bound as a boolean beside the bound, JSON Schema as the bound itself. */
+  private bound(raw: Raw, key: 'minimum' | 'maximum' | 'exclusiveMinimum' | 'exclusiveMaximum', v: unknown, node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] }): void {
+    if (typeof v !== 'number') return;
+    if (key === 'minimum') raw['exclusiveMinimum'] === true ? (node.exclusiveMinimum = v) : (node.minimum = v);
+    else if (key === 'maximum') raw['exclusiveMaximum'] === true ? (node.exclusiveMaximum = v) : (node.maximum = v);
+    else node[key] = v;
   }
 
   private types(raw: unknown, at: string): readonly JsonType[] {
     const list = Array.isArray(raw) ? raw : [raw];
     for (const t of list) if (typeof t !== 'string' || !JSON_TYPES.has(t)) throw this.invalid(`${at}/type`, `unknown type ${JSON.stringify(t)}`);
     return list as JsonType[];
-  }
-
-  /** The numeric keywords; OpenAPI v3.0 writes an exclusive bound as a boolean beside `minimum`/`maximum`, JSON Schema as the bound itself. */
-  private numbers(raw: Raw, node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] }): void {
-    const num = (k: string) => (typeof raw[k] === 'number' ? (raw[k] as number) : undefined);
-    const min = num('minimum');
-    const max = num('maximum');
-    if (min !== undefined) raw['exclusiveMinimum'] === true ? (node.exclusiveMinimum = min) : (node.minimum = min);
-    if (max !== undefined) raw['exclusiveMaximum'] === true ? (node.exclusiveMaximum = max) : (node.maximum = max);
-    const exMin = num('exclusiveMinimum');
-    const exMax = num('exclusiveMaximum');
-    if (exMin !== undefined) node.exclusiveMinimum = exMin;
-    if (exMax !== undefined) node.exclusiveMaximum = exMax;
-    const set = (k: 'multipleOf' | 'minLength' | 'maxLength' | 'minItems' | 'maxItems' | 'minProperties' | 'maxProperties') => {
-      const v = num(k);
-      if (v !== undefined) node[k] = v;
-    };
-    set('multipleOf');
-    set('minLength');
-    set('maxLength');
-    set('minItems');
-    set('maxItems');
-    set('minProperties');
-    set('maxProperties');
   }
 
   private invalid(at: string, message: string): KustomizeError {
