@@ -68,7 +68,7 @@ export type RootWorkResult = RootResult | RootCheck | RootDiff | RootReport | un
  */
 export function rootWork(setup: RootsSetup, signal: AbortSignal | undefined): (path: string) => Promise<RootWorkResult> {
   const { task } = setup;
-  const repository = setup.at !== undefined || task.kind !== 'build' ? GitRepository.open(setup.dir) : undefined;
+  const repository = setup.at !== undefined || task.kind === 'check' || task.kind === 'diff' ? GitRepository.open(setup.dir) : undefined;
   const given = setup.at !== undefined ? repository!.checkout(setup.at) : (setup.options.fs ?? new DiskFileSystem());
   const fs = given instanceof MemoizedFileSystem ? given : new MemoizedFileSystem(given);
   const options: BuildOptions = { ...setup.options, fs, cache: setup.options.cache ?? new BuildCache(), ...(signal && { signal }) };
