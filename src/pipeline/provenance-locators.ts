@@ -1,13 +1,14 @@
-import { isRelativePath, relative } from '../fs/path.js';
+import { isRelativePath } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { isListIndex, splitFieldPath, splitIndexNameValue } from '../replacements/field-path.js';
 import { selectSource } from '../replacements/select.js';
-import { placedDocuments, placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import { placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
 import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
+import { fieldPathOf, patchTexts, PlacedFiles, type Positioned, type PositionedLines } from './placed-files.js';
 
 /** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
 interface LocatedStep {
@@ -21,13 +22,6 @@ interface LocatedStep {
   file?: string;
 }
 
-/** A text and where its documents' values are written. */
-interface Positioned {
-  display: string;
-  docs: Value[];
-  trees: PositionTree[];
-}
-
 /**
  * Where the values a step writes come from, for `explain`: each kind of step points at the
  * text its values were taken from (the kustomization field, the line of a patch that writes the
@@ -35,15 +29,17 @@ interface Positioned {
  * or the config that made the step.
  */
 export class ProvenanceLocators {
-  private readonly texts = new Map<string, Positioned | undefined>();
+  private readonly files: PlacedFiles;
   /** resource files' texts read by {@link resourceDocuments} and not yet recorded by {@link readFile} */
   private readonly justRead = new Map<string, PlacedText>();
 
   constructor(
     private readonly recorder: ProvenanceRecorder,
     /** the directory built: the files named are relative to it */
-    private readonly buildDir: () => string,
-  ) {}
+    buildDir: () => string,
+  ) {
+    this.files = new PlacedFiles(buildDir);
+  }
 
   /**
    * The documents of a resource file's `text`, read (once) with where their values are: the
@@ -174,24 +170,7 @@ export class ProvenanceLocators {
 
   /** A patch's values: the line of the patch that writes the value (an inline patch's, in the kustomization). */
   private patchStep(step: LocatedStep, name: string, display: string, inField: (sub: FieldPath) => TextPosition): Locate {
-    const fields = step.config.view;
-    const sources: (Positioned & { step: string })[] = [];
-    // `patchesStrategicMerge` is one step of many files: each is its entry
-    const paths = typeof fields['path'] === 'string' ? [fields['path']] : isSeq(fields['paths']) ? fields['paths'].filter((p): p is string => typeof p === 'string') : [];
-    paths.forEach((path, i) => {
-      const text = this.positioned(step.loader, path);
-      if (text) sources.push({ ...text, step: isSeq(fields['paths']) ? `${name}[${i}]` : name });
-    });
-    const inline = typeof fields['patch'] === 'string' ? fields['patch'] : typeof fields['jsonOp'] === 'string' ? fields['jsonOp'] : undefined;
-    if (inline !== undefined && paths.length === 0) {
-      // the kustomization writes it as `patch:` in `patches` and `patchesJson6902` entries alike
-      const start = inField(['patch']);
-      const raw = this.positioned(step.loader, step.file!);
-      // a block scalar's text starts on the line after its indicator, indented; a flow scalar's where it is
-      const block = /^[|>]/.test((raw?.lines[start.line - 1] ?? '').slice(start.column - 1));
-      const offset = block ? { line: start.line + 1, column: leadingSpaces(raw?.lines[start.line] ?? '') + 1 } : start;
-      sources.push({ ...positionedText(inline, display, offset), step: name });
-    }
+    const sources = patchTexts(step, name, this.files);
     return (path, value) => {
       for (const s of sources) {
         const at = valuePosition(s, path, value);
@@ -268,36 +247,12 @@ export class ProvenanceLocators {
   }
 
   private display(loader: Loader, file: string): string {
-    const abs = loader.absolute(file);
-    return loader.remote ? abs : relative(this.buildDir(), abs);
+    return this.files.display(loader, file);
   }
 
-  /** A file's text with its documents and their positions, read once. */
-  private positioned(loader: Loader, file: string): (Positioned & { lines: string[] }) | undefined {
-    const abs = loader.absolute(file);
-    if (!this.texts.has(abs)) {
-      let text: Positioned | undefined;
-      try {
-        text = positionedText(loader.loadText(file), this.display(loader, file));
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(abs, text);
-    }
-    return this.texts.get(abs) as (Positioned & { lines: string[] }) | undefined;
+  private positioned(loader: Loader, file: string): PositionedLines | undefined {
+    return this.files.positioned(loader, file);
   }
-}
-
-function positionedText(text: string, display: string, offset?: TextPosition): Positioned & { lines: string[] } {
-  let lines: string[] | undefined;
-  return {
-    display,
-    ...placedDocuments(text, offset),
-    // (the lines of a resource file are seldom wanted: a patch's and an env file's are)
-    get lines() {
-      return (lines ??= text.split('\n'));
-    },
-  };
 }
 
 /** The resources of a resource file, as read, and where each starts, as the reader makes them: empty documents dropped, `List`s opened. */
@@ -318,10 +273,6 @@ function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
   return out;
 }
 
-/** `patches[2]` → `['patches', 2]`. */
-function fieldPathOf(field: string): (string | number)[] {
-  return field.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
 
 /**
  * Where a patch writes the value at `path` of the resource: a strategic-merge patch holds it at
@@ -391,8 +342,4 @@ function resolvedPath(obj: Value, parts: readonly string[]): (string | number)[]
     } else return undefined;
   }
   return out;
-}
-
-function leadingSpaces(line: string): number {
-  return line.length - line.trimStart().length;
 }
