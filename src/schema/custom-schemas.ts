@@ -128,10 +128,10 @@ function jsonSchema(doc: Raw, file: string): CustomSchema {
 
 /**
  * The schemas of `--schema PATH`s: each a file, or a directory whose `.yaml`, `.yml` and `.json`
- * files (at any depth, in name order) are read. `paths` are resolved against `cwd`; a missing
- * one is FILE_NOT_FOUND.
+ * files (at any depth, in name order) are read (by `read`: a caller may keep what it read). `paths`
+ * are resolved against `cwd`; a missing one is FILE_NOT_FOUND.
  */
-export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: string): CustomSchema[] {
+export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: string, read: (text: string, file: string) => CustomSchema[] = customSchemasOf): CustomSchema[] {
   const out: CustomSchema[] = [];
   const visit = (abs: string, shown: string): void => {
     if (fs.isDirectory(abs)) {
@@ -141,7 +141,7 @@ export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: s
       }
       return;
     }
-    out.push(...customSchemasOf(readText(fs, abs), shown));
+    out.push(...read(readText(fs, abs), shown));
   };
   for (const path of paths) {
     const abs = path.startsWith('/') ? path : join(cwd, path);
