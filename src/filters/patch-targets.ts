@@ -142,12 +142,13 @@ function mergeNoticingReplacedLists(
 }
 
 /**
- * What a notice says of a replaced list. A patch's `- $patch: replace` item asks for the
- * replacement, but kyaml keeps it as an item of a list it does not merge.
+ * What a notice says of a replaced list. A patch's `- $patch: replace` item (one of nothing
+ * else: the list's directive, not an item's) asks for the replacement, but kyaml keeps it as an
+ * item of a list it does not merge.
  */
 function replacedMessage(list: MergedOnlyList, patchList: Value | undefined, r: { kind: string; name: string }, custom: CustomResourceSchema): string {
   const how = list.keys.length === 0 ? 'as a set' : `by ${list.keys.join(' and ')}`;
-  const replacing = isSeq(patchList) && patchList.some((item) => isMap(item) && item['$patch'] === 'replace');
+  const replacing = isSeq(patchList) && patchList.some((item) => isMap(item) && item['$patch'] === 'replace' && Object.keys(item).length === 1);
   const [kept, instead] = replacing ? [', its "$patch: replace" item kept as an item', 'the directive would apply'] : ['', 'it would be merged'];
   return `${list.path.join('.')} of ${r.kind}/${r.name} was replaced by the patch's list${kept}; its ${custom.crd ? 'CRD' : 'schema'} merges it ${how}: with --crd-merge ${instead}`;
 }
