@@ -236,9 +236,9 @@ export class BuildContext implements BaseEffects {
 
   /**
    * The context a step's plugin runs in: `step` where it was configured (its notices are placed
-   * there), with the `crds:` files its accumulation has when it runs.
+   * there), with the `crds:` files its accumulation has when it runs (none: it runs on no accumulation).
    */
-  pluginContext(loader: Loader, step?: { place: NoticeStep; crds: () => readonly CrdsFile[] }): PluginContext {
+  pluginContext(loader: Loader, step?: { place: NoticeStep; crds?: () => readonly CrdsFile[] }): PluginContext {
     const files = () => (this.noticeFiles ??= new PlacedFiles(() => this.buildDir));
     return {
       loader,

@@ -56,8 +56,7 @@ export class CustomResourceTypeSources {
   }
 
   private inResources(apiVersion: string, kind: string, resources: ResourceMap): CustomResourceSchema | undefined {
-    for (const r of resources.resources()) {
-      if (r.kind !== 'CustomResourceDefinition') continue;
+    for (const r of resources.customResourceDefinitions()) {
       const type = this.typesOfCrd(r).find((t) => t.apiVersion === apiVersion && t.kind === kind);
       if (type) return { node: this.forms.of(type.node), crd: true };
     }

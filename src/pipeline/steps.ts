@@ -51,9 +51,9 @@ export async function configureStep(
   crds?: () => readonly CrdsFile[],
 ): Promise<ConfiguredStep<Transformer>>;
 /** `crds` are the `crds:` files of the accumulation the step runs on (see `CustomResourceTypes`). */
-export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution, crds: () => readonly CrdsFile[] = () => []): Promise<ConfiguredStep> {
+export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution, crds?: () => readonly CrdsFile[]): Promise<ConfiguredStep> {
   if (!decidedByFiles(step.config)) ctx.filesDecide = false;
-  const context = ctx.pluginContext(step.loader, { place: placeOf(step), crds });
+  const context = ctx.pluginContext(step.loader, { place: placeOf(step), ...(crds && { crds }) });
   let plugin: Plugin;
   try {
     plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context, ctx) : await resolution.configure(step.config, step.configuredIn, role, context);
