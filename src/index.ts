@@ -27,6 +27,7 @@ export {
   type PluginOptions,
   type HelmOptions,
   type OutputOptions,
+  type CustomTypeOptions,
   type StorageMount,
   type ValidateOnlyOptions,
 } from './options.js';
@@ -50,7 +51,7 @@ export { Resource, type GenerationBehavior } from './model/resource.js';
 export { ResourceMap } from './model/resource-map.js';
 export { ResId, type Gvk } from './model/resid.js';
 export type { Origin } from './model/origin.js';
-export type { Generator, Transformer, Plugin, PluginContext, PluginFactory, PluginRegistration } from './plugins/plugin.js';
+export type { Generator, Transformer, Plugin, PluginContext, PluginFactory, PluginRegistration, CustomResourceTypes, CustomResourceSchema, ReplacedList } from './plugins/plugin.js';
 export type { PluginResolver } from './plugins/resolver.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';

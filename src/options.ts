@@ -115,8 +115,25 @@ export interface OutputOptions {
   warn: ((warning: Warning) => void) | undefined;
 }
 
+/** What the build knows of custom resources' types beyond kustomize, and what strategic-merge patches make of it. */
+export interface CustomTypeOptions {
+  /**
+   * `--crd-merge`: a strategic-merge patch merges a custom resource's lists as its CRD's schema
+   * says (`x-kubernetes-list-type: map` by its `x-kubernetes-list-map-keys`, `set` as a set),
+   * where kustomize replaces them. Off, the output is kustomize's, and a patch that replaced such
+   * a list gives a `LIST_REPLACED` notice.
+   */
+  crdMerge: boolean;
+  /**
+   * `--schema PATH` (repeatable): files or directories of CRDs, OpenAPI documents or JSON
+   * Schemas describing custom types, resolved against `cwd` and read through `fs` when a
+   * strategic-merge patch first meets a custom resource.
+   */
+  schemas: string[];
+}
+
 /** Every option of a build, at its value or its default. */
-export type ResolvedOptions = InputOptions & PluginOptions & HelmOptions & OutputOptions;
+export type ResolvedOptions = InputOptions & PluginOptions & HelmOptions & OutputOptions & CustomTypeOptions;
 
 /** The defaults, by group: the one place they are written. */
 export const DEFAULT_OPTIONS: {
@@ -124,6 +141,7 @@ export const DEFAULT_OPTIONS: {
   readonly plugins: Readonly<PluginOptions>;
   readonly helm: Readonly<HelmOptions>;
   readonly output: Readonly<OutputOptions>;
+  readonly customTypes: Readonly<CustomTypeOptions>;
 } = {
   input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false },
   plugins: {
@@ -143,10 +161,11 @@ export const DEFAULT_OPTIONS: {
   },
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
   output: { reorder: 'none', addManagedByLabel: false, warn: undefined },
+  customTypes: { crdMerge: false, schemas: [] },
 };
 
 /** Every option at its default. */
-const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output });
+const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output, ...DEFAULT_OPTIONS.customTypes });
 
 /** The name of every option, read from {@link DEFAULT_OPTIONS}. */
 export const OPTION_NAMES: readonly (keyof ResolvedOptions)[] = Object.freeze(Object.keys(DEFAULTS) as (keyof ResolvedOptions)[]);
@@ -185,8 +204,6 @@ export function checkOptionNames(options: object, known: readonly string[], entr
 export interface ValidateOnlyOptions {
   /** the Kubernetes release whose schemas built-in types are checked against (`1.36`); default: the newest shipped */
   kubernetesVersion?: string;
-  /** schema files or directories (CRDs, OpenAPI documents, JSON Schemas), relative to `cwd` */
-  schemas?: string[];
   /** refuse fields a schema does not declare (kubeconform's -strict) */
   strict?: boolean;
   /** count a resource whose type has no schema as skipped, not as an error */
@@ -194,7 +211,7 @@ export interface ValidateOnlyOptions {
 }
 
 /** The names of {@link ValidateOnlyOptions}. */
-export const VALIDATE_ONLY_OPTION_NAMES = optionNames<ValidateOnlyOptions>({ kubernetesVersion: true, schemas: true, strict: true, ignoreMissingSchemas: true });
+export const VALIDATE_ONLY_OPTION_NAMES = optionNames<ValidateOnlyOptions>({ kubernetesVersion: true, strict: true, ignoreMissingSchemas: true });
 
 /** The version string kustomize-ts reports, and writes in the managed-by label. */
 export const VERSION = '0.1.0';

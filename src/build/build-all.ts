@@ -83,12 +83,14 @@ export type ValidateAllOptions = BuildAllOptions & ValidateOnlyOptions;
  */
 export async function* validateAll(top: string, options: ValidateAllOptions = {}): AsyncGenerator<RootReport> {
   checkOptionNames(options, [...BUILD_ALL_OPTION_NAMES, ...VALIDATE_ONLY_OPTION_NAMES], 'validateAll()');
-  const { kubernetesVersion, schemas, strict, ignoreMissingSchemas, ...rest } = options;
+  const { kubernetesVersion, strict, ignoreMissingSchemas, ...rest } = options;
   const cwd = options.cwd ?? (options.fs ? '/' : process.cwd());
-  const validation: ValidateOnlyOptions = { kubernetesVersion, schemas: (schemas ?? []).map((s) => resolve(cwd, s)), strict, ignoreMissingSchemas };
+  // the roots build in other directories (and threads): the schema files are named absolutely
+  const build = { ...rest, schemas: (rest.schemas ?? []).map((s) => resolve(cwd, s)) };
+  const validation: ValidateOnlyOptions = { kubernetesVersion, strict, ignoreMissingSchemas };
   // read here first: a schema that is wrong fails the run before any root builds
-  await (await import('./validate.js')).givenSchemas({ ...validation, ...(options.fs && { fs: options.fs }) });
-  yield* workOn(top, rest, { kind: 'validate', validation }) as AsyncGenerator<RootReport>;
+  await (await import('./validate.js')).givenSchemas({ kubernetesVersion, schemas: build.schemas, ...(options.fs && { fs: options.fs }) });
+  yield* workOn(top, build, { kind: 'validate', validation }) as AsyncGenerator<RootReport>;
 }
 
 /** The `jobs` option: the machine's cores when not given. */

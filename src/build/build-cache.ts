@@ -1,5 +1,5 @@
 import type { BuildNote } from '../errors.js';
-import type { CrdsFile } from '../fieldspec/transformer-config.js';
+import type { CrdsFile } from '../pipeline/custom-resource-types.js';
 import { DecodedTexts } from '../encoding/decoded-texts.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { InputRecord, RecordingFileSystem } from '../fs/recording-fs.js';

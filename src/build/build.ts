@@ -2,7 +2,7 @@ import { throwIfAborted } from '../abort.js';
 import { isNotice, type BuildNote, type Notice, type Warning } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import type { FileSystem } from '../fs/filesystem.js';
-import type { CrdsFile } from '../fieldspec/transformer-config.js';
+import type { CrdsFile } from '../pipeline/custom-resource-types.js';
 import { relative } from '../fs/path.js';
 import { AccessLog } from '../fs/access-log.js';
 import { RecordingFileSystem } from '../fs/recording-fs.js';

@@ -6,6 +6,7 @@ import type { VarSet } from '../vars/vars.js';
 import { estimatedBytes, type YMap } from '../yaml/value.js';
 import { Accumulator } from '../pipeline/accumulator.js';
 import type { BaseEffects } from '../pipeline/context.js';
+import type { CrdsFile } from '../pipeline/custom-resource-types.js';
 
 /** What a build made of one base (a kustomization a `resources:` entry names), and what it took to make it. */
 interface RememberedBase {
@@ -17,6 +18,7 @@ interface RememberedBase {
   /** its warnings and notices */
   warnings: readonly BuildNote[];
   config: TransformerConfig;
+  crds: readonly CrdsFile[];
   vars: VarSet;
   resources: readonly RememberedResource[];
   /** what it holds, as {@link estimatedBytes} counts it */
@@ -83,7 +85,7 @@ export class RememberedBases {
       const bytes = resources.reduce((n, r) => n + resourceBytes(r.obj), 0);
       // another build of the tree may have remembered this base meanwhile: this one replaces it
       this.forget(key);
-      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, vars: acc.vars, resources, bytes });
+      this.bases.set(key, { inputs, start, end, warnings, config: acc.config, crds: acc.crds, vars: acc.vars, resources, bytes });
       this.held += bytes;
     }
     return acc;
@@ -118,6 +120,7 @@ function replay(kept: RememberedBase): Accumulator {
     }),
   );
   acc.config = kept.config;
+  acc.crds = kept.crds;
   acc.vars.absorb(kept.vars);
   return acc;
 }

@@ -47,7 +47,7 @@ export async function givenSchemas(options: Pick<ValidateOptions, 'kubernetesVer
 
 /** {@link validate} with the schemas the options give already read (`validate --all` reads them once per thread). */
 export async function validateWith(path: string, options: ValidateOptions, given: SchemaSet): Promise<ValidationResult> {
-  const { kubernetesVersion: _version, schemas: _schemas, strict = false, ignoreMissingSchemas = false, ...buildOptions } = options;
+  const { kubernetesVersion: _version, strict = false, ignoreMissingSchemas = false, ...buildOptions } = options;
   const built = await recordedBuild(path, buildOptions, 'validate()');
   const set = given.with(declaredSchemas(built));
   const objects = built.resources.map((r) => r.view as YMap);

@@ -4,7 +4,13 @@ import type { Resource } from '../model/resource.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
-import { applySmpTo, patchAsCopied, smpPatchesFromText, targetByPatchId } from '../filters/patch-targets.js';
+import { applySmpTo, patchAsCopied, smpPatchesFromText, targetByPatchId, type PatchPlace } from '../filters/patch-targets.js';
+
+/** A patch, and where it is among the step's. */
+interface PlacedPatch {
+  patch: Resource;
+  place: PatchPlace;
+}
 
 /**
  * `patchesStrategicMerge`: each entry is a file of patches or, for historical reasons, the
@@ -13,7 +19,7 @@ import { applySmpTo, patchAsCopied, smpPatchesFromText, targetByPatchId } from '
 export class PatchStrategicMergeTransformer implements Transformer {
   static readonly kind = 'PatchStrategicMergeTransformer';
 
-  private constructor(private readonly patches: Resource[]) {}
+  private constructor(private readonly patches: PlacedPatch[]) {}
 
   static fromConfig(config: YMap, ctx: PluginContext): PatchStrategicMergeTransformer {
     const c = decodeConfig<{ paths?: string[]; patches?: string }>(
@@ -26,9 +32,9 @@ export class PatchStrategicMergeTransformer implements Transformer {
 
   private static create(paths: string[], inline: string, ctx: PluginContext): PatchStrategicMergeTransformer {
     if (paths.length === 0 && inline === '') throw new KustomizeError('KUSTOMIZATION_INVALID', 'empty file path and empty patch content');
-    const patches: Resource[] = [];
+    const patches: PlacedPatch[] = [];
     for (const entry of paths) patches.push(...patchesOf(entry, ctx));
-    if (inline !== '') patches.push(...smpPatchesFromText(inline, '', ctx.documents));
+    if (inline !== '') patches.push(...placed(smpPatchesFromText(inline, '', ctx.documents), undefined));
     if (patches.length === 0) {
       throw new KustomizeError('PATCH_FAILED', `patch appears to be empty; files=[${paths.join(' ')}], Patch=${inline}`);
     }
@@ -36,19 +42,24 @@ export class PatchStrategicMergeTransformer implements Transformer {
   }
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
-    for (const patch of this.patches) {
-      applySmpTo(resources, [targetByPatchId(resources, patch)], patchAsCopied(patch.view), ctx.openapi.schema(), {});
+    for (const { patch, place } of this.patches) {
+      applySmpTo(resources, [targetByPatchId(resources, patch)], patchAsCopied(patch.view), ctx, {}, place);
     }
   }
 }
 
 /** An entry that parses as patch objects is inline patch text; anything else is a file path. */
-function patchesOf(entry: string, ctx: PluginContext): Resource[] {
+function patchesOf(entry: string, ctx: PluginContext): PlacedPatch[] {
   try {
     const inline = smpPatchesFromText(entry, '', ctx.documents);
-    if (inline.length > 0) return inline;
+    if (inline.length > 0) return placed(inline, undefined);
   } catch {
     // not patch text: a path
   }
-  return smpPatchesFromText(ctx.loader.loadText(entry), entry, ctx.documents);
+  return placed(smpPatchesFromText(ctx.loader.loadText(entry), entry, ctx.documents), entry);
+}
+
+/** The patches of one text (the file `patchFile`, or inline), each with its place. */
+function placed(patches: Resource[], patchFile: string | undefined): PlacedPatch[] {
+  return patches.map((patch, document) => ({ patch, place: { ...(patchFile !== undefined && { patchFile }), document } }));
 }

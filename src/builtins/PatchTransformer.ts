@@ -66,9 +66,10 @@ export class PatchTransformer implements Transformer {
       applyJsonPatchTo(targets, this.json, `, in patch ${this.args.path ?? ''}`);
       return;
     }
-    for (const patch of this.smp ?? []) {
-      if (this.args.target) applySmpTo(resources, selectTargets(resources, this.args.target), patchAsCopied(patch.view), ctx.openapi.schema(), options);
-      else applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx.openapi.schema(), options);
+    for (const [document, patch] of (this.smp ?? []).entries()) {
+      const place = { ...(this.args.path && { patchFile: this.args.path }), document };
+      if (this.args.target) applySmpTo(resources, selectTargets(resources, this.args.target), patchAsCopied(patch.view), ctx, options, place);
+      else applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx, options, place);
     }
   }
 }

@@ -115,6 +115,21 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     parse: bool,
     fromEnv: { name: 'KUSTOMIZE_ENABLE_MANAGEDBY_LABEL', parse: (v) => v === 'on' || undefined },
   }),
+  // custom resources' types
+  optionFlag({
+    flag: {
+      name: 'crd-merge',
+      type: 'bool',
+      help: "strategic-merge patches merge a custom resource's lists as its CRD's schema says (x-kubernetes-list-type map or set) instead of replacing them",
+    },
+    option: 'crdMerge',
+    parse: bool,
+  }),
+  optionFlag({
+    flag: { name: 'schema', type: 'list', help: 'a file or directory of CRDs, OpenAPI documents or JSON Schemas of custom types (repeatable): validate checks their resources against them, --crd-merge merges their lists by them' },
+    option: 'schemas',
+    parse: list,
+  }),
 ];
 
 /**

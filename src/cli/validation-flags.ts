@@ -17,7 +17,6 @@ export const VALIDATION_FLAGS: readonly FlagSpec[] = [
     default: DEFAULT_KUBERNETES_VERSION,
     help: `the Kubernetes release whose schemas built-in types are checked against: ${KUBERNETES_VERSIONS.join(', ')}`,
   },
-  { name: 'schema', type: 'list', help: 'more schemas (repeatable): a CRD YAML file, a directory of CRDs, an OpenAPI document, or a JSON Schema file' },
   { name: 'strict', type: 'bool', help: 'refuse fields a schema does not declare' },
   { name: 'ignore-missing-schemas', type: 'bool', help: 'skip resources whose type has no schema (by default, an error)' },
   { name: 'fail-on', type: 'string', default: 'error', help: "what fails the validation: 'error', or 'warning' (the lints too)" },
@@ -28,11 +27,9 @@ export function validationFromFlags(flags: Map<string, FlagValue>): { options: V
   const failOn = (flags.get('fail-on') as string | undefined) ?? 'error';
   if (failOn !== 'error' && failOn !== 'warning') throw new KustomizeError('USAGE', `--fail-on '${failOn}': expected error or warning`);
   const version = flags.get('kubernetes-version') as string | undefined;
-  const schemas = flags.get('schema') as string[] | undefined;
   return {
     options: {
       ...(version !== undefined && { kubernetesVersion: version }),
-      ...(schemas && { schemas }),
       strict: flags.get('strict') === true,
       ignoreMissingSchemas: flags.get('ignore-missing-schemas') === true,
     },

@@ -1,6 +1,7 @@
 import { KustomizeError } from '../errors.js';
-import { parseYamlDocument } from '../yaml/parse.js';
-import { isMap, type Value, type YMap } from '../yaml/value.js';
+import { isCrd } from '../schema/crd.js';
+import { parseYamlDocument, parseYamlDocuments } from '../yaml/parse.js';
+import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { FieldSpec } from './fieldspec.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig } from './transformer-config.js';
 
@@ -9,12 +10,21 @@ import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig
  * whose `x-kubernetes-*` extensions say which fields hold object references, labels,
  * annotations or the object's identity. Each becomes a field spec, so name references into
  * and out of custom resources are fixed like those of builtin kinds.
+ *
+ * kustomize refuses a file whose definitions are not objects, a CRD's YAML among them (its
+ * `apiVersion` is a string). With `crdMerge` (`--crd-merge`) a file of CRDs is taken: they give
+ * no field specs, only the list types strategic-merge patches merge by (read when one needs them).
  */
-export function transformerConfigFromCrds(text: string, file: string, absolute: string): TransformerConfig {
+export function transformerConfigFromCrds(text: string, file: string, { crdMerge }: { crdMerge: boolean }): TransformerConfig {
+  if (crdMerge && holdsCrds(text, file)) return emptyTransformerConfig();
   const defs = parseYamlDocument(text, file);
   if (!isMap(defs)) throw new KustomizeError('KUSTOMIZATION_INVALID', `unable to parse open API definition from '${file}'`, { file });
-  let config: TransformerConfig = { ...emptyTransformerConfig(), crds: [{ file: absolute, text }] };
+  let config = emptyTransformerConfig();
   for (const [typeName, def] of Object.entries(defs)) {
+    if (def !== null && !isMap(def)) {
+      const hint = isCrd(defs) ? ' (a CustomResourceDefinition: kustomize reads crds: in its OpenAPI form; --crd-merge reads CRDs too)' : '';
+      throw new KustomizeError('KUSTOMIZATION_INVALID', `unable to parse open API definition from '${file}': json: cannot unmarshal ${goJsonType(def)} into Go value of type accumulator.OpenAPIDefinition${hint}`, { file });
+    }
     if (!looksLikeKubernetesType(propertiesOf(def))) continue;
     const kind = typeName.slice(typeName.lastIndexOf('.') + 1);
     const own = emptyTransformerConfig();
@@ -22,6 +32,20 @@ export function transformerConfigFromCrds(text: string, file: string, absolute: 
     config = mergeTransformerConfigs(config, own);
   }
   return config;
+}
+
+/** Whether a `crds:` file holds CRDs (documents, or `List`s of them), not kustomize's form. */
+function holdsCrds(text: string, file: string): boolean {
+  const docs = parseYamlDocuments(text, file).filter((d) => d !== null);
+  const crds = (d: Value): boolean => isCrd(d) || (isMap(d) && isSeq(d['items']) && d['items'].length > 0 && d['items'].every(crds));
+  return docs.length > 0 && docs.every(crds);
+}
+
+/** What Go's encoding/json calls a YAML value's JSON type in its errors. */
+function goJsonType(v: Value): string {
+  if (isSeq(v)) return 'array';
+  if (typeof v === 'boolean') return 'bool';
+  return typeof v === 'number' || typeof v === 'bigint' ? 'number' : 'string';
 }
 
 function propertiesOf(def: Value | undefined): YMap {

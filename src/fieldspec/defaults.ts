@@ -417,7 +417,6 @@ export const DEFAULT_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
     { path: 'spec/replicas', create: true, kind: 'ReplicaSet' },
     { path: 'spec/replicas', create: true, kind: 'ReplicationController' },
   ],
-  crds: [],
 });
 
 function deepFreeze<T>(value: T): T {

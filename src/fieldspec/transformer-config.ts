@@ -32,17 +32,9 @@ export interface TransformerConfig {
   varReference: FieldSpec[];
   images: FieldSpec[];
   replicas: FieldSpec[];
-  /** the `crds:` files read, with their texts: what `validate` takes custom types' schemas from */
-  crds: readonly CrdsFile[];
 }
 
-/** A `crds:` file: its absolute path and its text. */
-export interface CrdsFile {
-  readonly file: string;
-  readonly text: string;
-}
-
-type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference' | 'crds'>;
+type FieldSpecList = Exclude<keyof TransformerConfig, 'nameReference'>;
 const LISTS: FieldSpecList[] = [
   'namePrefix',
   'nameSuffix',
@@ -79,7 +71,6 @@ export function emptyTransformerConfig(): TransformerConfig {
     varReference: [],
     images: [],
     replicas: [],
-    crds: [],
   };
 }
 
@@ -118,7 +109,6 @@ export function mergeTransformerConfigs(a: TransformerConfig, b: TransformerConf
   const out = emptyTransformerConfig();
   for (const l of LISTS) out[l] = mergeFieldSpecs(a[l], b[l]);
   out.nameReference = mergeNameReferences(a.nameReference, b.nameReference);
-  out.crds = b.crds.length === 0 ? a.crds : [...a.crds, ...b.crds.filter((f) => !a.crds.some((g) => g.file === f.file))];
   return out;
 }
 

@@ -152,6 +152,15 @@ export class ResourceMap {
     return this.lookup('name', name);
   }
 
+  /**
+   * The CustomResourceDefinitions, in map order: a strategic-merge patch on a custom resource
+   * looks for its CRD, patch after patch. (An index of CRDs alone: one of every kind would
+   * re-file each resource a step edits in a bucket as large as its kind.)
+   */
+  customResourceDefinitions(): Resource[] {
+    return this.lookup('crd', CRD_KIND);
+  }
+
   /** The one resource that has, or had, `id`; kustomize's wording when there is none or several. */
   demandOne(id: ResId, what = 'Id'): Resource {
     const found = this.byAnyId(id);
@@ -170,7 +179,9 @@ export class ResourceMap {
   }
 }
 
-type IndexName = 'current' | 'any' | 'name';
+type IndexName = 'current' | 'any' | 'name' | 'crd';
+
+const CRD_KIND = 'CustomResourceDefinition';
 
 /**
  * What a resource's index keys are made of, as they were when it was filed: the fields of its
@@ -225,6 +236,7 @@ const INDEX_KEYS: Record<IndexName, (r: Resource) => readonly string[]> = {
     for (const p of r.previous) if (!names.includes(p.name)) names.push(p.name);
     return names;
   },
+  crd: (r) => (r.kind === CRD_KIND ? [CRD_KIND] : []),
 };
 
 /** One lookup: a map from key to the resources under it, and the keys each resource is under. */

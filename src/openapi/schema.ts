@@ -62,7 +62,7 @@ export class OpenApiSchema {
    * Builds a schema from an OpenAPI v2 (swagger) document: its `definitions`, each indexed by
    * the GVKs of its `x-kubernetes-group-version-kind` extension (group "" → apiVersion = version).
    */
-  static fromDocument(doc: unknown, file?: string): OpenApiSchema {
+  static fromDocument(doc: unknown, file?: string, reading: SchemaReading = KYAML_READING): OpenApiSchema {
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid schema file: not an OpenAPI document`, { file: file ?? '' });
     }
@@ -71,7 +71,7 @@ export class OpenApiSchema {
     const byType = new Map<string, SchemaNode | SchemaRef>();
     if (defs !== null && typeof defs === 'object' && !Array.isArray(defs)) {
       for (const [name, raw] of Object.entries(defs as Record<string, unknown>)) {
-        const node = fromOpenApi(raw);
+        const node = fromOpenApi(raw, reading);
         definitions.set(name, node);
         const gvks = raw !== null && typeof raw === 'object' ? (raw as Record<string, unknown>)['x-kubernetes-group-version-kind'] : undefined;
         if (!Array.isArray(gvks)) continue;
@@ -91,14 +91,14 @@ export class OpenApiSchema {
    * Parses the file named by the kustomization field `openapi: {path: ...}`: JSON when it starts
    * with `{` (as kyaml checks), YAML otherwise.
    */
-  static parse(text: string, file?: string): OpenApiSchema {
+  static parse(text: string, file?: string, reading: SchemaReading = KYAML_READING): OpenApiSchema {
     let doc: unknown;
     try {
       doc = text.startsWith('{') ? JSON.parse(text) : parseYaml(text, { maxAliasCount: -1 });
     } catch (e) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid schema file: ${(e as Error).message}`, { file: file ?? '', cause: e });
     }
-    return OpenApiSchema.fromDocument(doc, file);
+    return OpenApiSchema.fromDocument(doc, file, reading);
   }
 
   /** Decodes the compact form written by scripts/compact-openapi.mjs. */
@@ -200,6 +200,31 @@ export function isMergeList(node: SchemaNode): boolean {
   return s !== undefined && s.split(',').includes('merge');
 }
 
+/** How a custom schema file is read: as kyaml reads it, or with list types as patch strategies (`--crd-merge`). */
+interface SchemaReading {
+  readonly listTypes: boolean;
+}
+
+const KYAML_READING: SchemaReading = { listTypes: false };
+
+/**
+ * What `--crd-merge` makes of a list's `x-kubernetes-list-type` where kyaml would replace the
+ * list (it reads only `x-kubernetes-patch-strategy`): the patch strategy and keys it stands for.
+ * A `map` list merges by its `x-kubernetes-list-map-keys` (all of them must match); a `set` of
+ * scalars merges as kyaml merges a list of scalars with the merge strategy (the patch's items
+ * first, then the target's others). `atomic`, a `set` of objects (kyaml would fold them into
+ * one) and a `map` without keys stay replaced: undefined.
+ */
+export function listTypeStrategy(
+  listType: string | undefined,
+  mapKeys: readonly string[] | undefined,
+  scalarItems: boolean,
+): Pick<SchemaNode, 'patchStrategy' | 'listMapKeys'> | undefined {
+  if (listType === 'map' && mapKeys !== undefined && mapKeys.length > 0) return { patchStrategy: 'merge', listMapKeys: mapKeys };
+  if (listType === 'set' && scalarItems) return { patchStrategy: 'merge' };
+  return undefined;
+}
+
 let builtin: OpenApiSchema | undefined;
 
 /** The built-in Kubernetes v1.21.2 schema (decoded once, immutable). */
@@ -230,6 +255,10 @@ interface OpenApiField {
 export class OpenApiSchemaSetting {
   private version = '';
   private custom: OpenApiSchema | undefined;
+  /** the text of the custom schema last set, with its file, for {@link listTypedCustom} */
+  private customSource: { text: string; file: string | undefined } | undefined;
+  /** the custom schema last set, read with list types (made when first asked for) */
+  private listTyped: OpenApiSchema | undefined;
   private initialised = false;
   /** whether a custom schema was ever set: the schema is then an object of this build, not one of a few states */
   private everCustom = false;
@@ -274,6 +303,8 @@ export class OpenApiSchemaSetting {
         });
       }
       this.custom = OpenApiSchema.parse(customText, field?.path ?? opts.file);
+      this.customSource = { text: customText, file: field?.path ?? opts.file };
+      this.listTyped = undefined;
       this.everCustom = true;
       this.version = 'custom';
       this.initialised = false;
@@ -288,6 +319,8 @@ export class OpenApiSchemaSetting {
       });
     }
     this.custom = undefined;
+    this.customSource = undefined;
+    this.listTyped = undefined;
     this.initialised = false;
   }
 
@@ -328,6 +361,16 @@ export class OpenApiSchemaSetting {
     this.touch();
     return this.current!();
   }
+
+  /**
+   * The custom schema an `openapi:` field set last, read again with its lists'
+   * `x-kubernetes-list-type`s as patch strategies (for `--crd-merge`); undefined when none was set.
+   */
+  listTypedCustom(): OpenApiSchema | undefined {
+    const custom = this.customSource;
+    if (custom === undefined) return undefined;
+    return (this.listTyped ??= OpenApiSchema.parse(custom.text, custom.file, { listTypes: true }));
+  }
 }
 
 type CompactNode = number | { p?: Record<string, CompactNode>; a?: CompactNode; i?: CompactNode; s?: string; k?: string; m?: string[]; l?: string };
@@ -337,7 +380,7 @@ function typeKey(apiVersion: string, kind: string): string {
 }
 
 /** Converts one OpenAPI (swagger) schema object of a custom schema file. */
-function fromOpenApi(raw: unknown): SchemaNode | SchemaRef {
+function fromOpenApi(raw: unknown, reading: SchemaReading): SchemaNode | SchemaRef {
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) return EMPTY;
   const o = raw as Record<string, unknown>;
   const ref = o['$ref'];
@@ -348,14 +391,14 @@ function fromOpenApi(raw: unknown): SchemaNode | SchemaRef {
   const node: { -readonly [K in keyof SchemaNode]: SchemaNode[K] } = {};
   const props = o['properties'];
   if (props !== null && typeof props === 'object' && !Array.isArray(props)) {
-    node.properties = new Map(Object.entries(props as Record<string, unknown>).map(([k, v]) => [k, fromOpenApi(v)] as const));
+    node.properties = new Map(Object.entries(props as Record<string, unknown>).map(([k, v]) => [k, fromOpenApi(v, reading)] as const));
   }
   const ap = o['additionalProperties'];
-  if (ap !== null && typeof ap === 'object' && !Array.isArray(ap)) node.additionalProperties = fromOpenApi(ap);
+  if (ap !== null && typeof ap === 'object' && !Array.isArray(ap)) node.additionalProperties = fromOpenApi(ap, reading);
   const type = o['type'];
   const isArray = type === 'array' || (Array.isArray(type) && type.length === 1 && type[0] === 'array');
   const items = o['items'];
-  if (isArray && items !== null && typeof items === 'object' && !Array.isArray(items)) node.items = fromOpenApi(items);
+  if (isArray && items !== null && typeof items === 'object' && !Array.isArray(items)) node.items = fromOpenApi(items, reading);
   const strategy = o['x-kubernetes-patch-strategy'];
   if (typeof strategy === 'string') node.patchStrategy = strategy;
   const key = o['x-kubernetes-patch-merge-key'];
@@ -364,7 +407,19 @@ function fromOpenApi(raw: unknown): SchemaNode | SchemaRef {
   if (Array.isArray(mapKeys)) node.listMapKeys = mapKeys.map(String);
   const listType = o['x-kubernetes-list-type'];
   if (typeof listType === 'string') node.listType = listType;
+  if (reading.listTypes && node.patchStrategy === undefined) {
+    const scalarItems = isArray && items !== null && typeof items === 'object' && isScalarSchema((items as Record<string, unknown>)['type'], (items as Record<string, unknown>)['x-kubernetes-int-or-string'] === true);
+    Object.assign(node, listTypeStrategy(node.listType, node.listMapKeys, scalarItems));
+  }
   return node;
+}
+
+const SCALAR_TYPES: ReadonlySet<unknown> = new Set(['string', 'integer', 'number', 'boolean']);
+
+/** Whether a schema of this `type` (one, or a list of them) holds scalars: what a `set` list's items must be to merge. */
+export function isScalarSchema(type: unknown, intOrString: boolean): boolean {
+  const types: unknown[] = Array.isArray(type) ? type : [type];
+  return intOrString || (types.length > 0 && types.every((t) => SCALAR_TYPES.has(t)));
 }
 
 function unescapePointer(s: string): string {

@@ -16,7 +16,10 @@
  *   interpreted: they stay in the output as ordinary fields/elements, as kustomize prints them.
  *
  * The schema of the resource comes from the target's apiVersion/kind (else the patch's), and
- * again from any nested map with apiVersion/kind where the schema is unknown.
+ * again from any nested map with apiVersion/kind where the schema is unknown. With `--crd-merge`
+ * a custom resource's comes from its CRD instead, its list types read as patch strategies
+ * (see `listTypeStrategy`): its lists then merge as those of a built-in kind do, directives
+ * included (and those above left as they are).
  */
 import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
@@ -81,6 +84,11 @@ export interface SmpResourceOptions {
   allowNameChange?: boolean;
   /** the patch's `options.allowKindChange`; default false */
   allowKindChange?: boolean;
+  /**
+   * the schema of the resource's type, instead of the one `schema` has for its apiVersion and
+   * kind: a custom resource's, with its CRD's list types (`--crd-merge`)
+   */
+  typeSchema?: SchemaNode;
 }
 
 /**
@@ -97,7 +105,7 @@ export function applySmpToResource(target: YMap, patch: YMap, schema: OpenApiSch
   const p = cloneValue(patch);
   if (Object.prototype.hasOwnProperty.call(target, 'apiVersion')) setKey(p, 'apiVersion', target['apiVersion']!);
   else delete p['apiVersion'];
-  const result = merged(target, new Walker(schema).walk(target, p, undefined));
+  const result = merged(target, new Walker(schema).walk(target, p, options.typeSchema));
   if (result === DELETED) return DELETED;
   if (!options.allowKindChange) setKey(result, 'kind', kind === undefined || isNilOrEmpty(kind) ? '' : kind);
   let m = result['metadata'];

@@ -5,24 +5,34 @@ import type { Resource } from '../model/resource.js';
 import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
 import { stringMapText } from '../yaml/string-map.js';
 import { VarSet } from '../vars/vars.js';
+import type { CrdsFile } from './custom-resource-types.js';
 
 /**
  * What a kustomization has gathered so far: its resources, the field specs its transformers
- * use (kustomize's defaults plus every `configurations:` met), and its vars.
+ * use (kustomize's defaults plus every `configurations:` met), the `crds:` files met (whose
+ * types strategic-merge patches may merge by), and its vars.
  */
 export class Accumulator {
   readonly resources = new ResourceMap();
   config: TransformerConfig = emptyTransformerConfig();
+  crds: readonly CrdsFile[] = [];
   readonly vars = new VarSet();
 
   mergeConfig(config: TransformerConfig): void {
     this.config = mergeTransformerConfigs(this.config, config);
   }
 
+  /** Adds `crds:` files, those already met (by a base, or a component) kept once. */
+  addCrds(crds: readonly CrdsFile[]): void {
+    const more = crds.filter((c) => !this.crds.some((had) => had.file === c.file));
+    if (more.length > 0) this.crds = [...this.crds, ...more];
+  }
+
   /** Adds another kustomization's result (a base): its resources must not clash with ours. */
   absorbBase(base: Accumulator): void {
     this.resources.appendAll(base.resources);
     this.mergeConfig(base.config);
+    this.addCrds(base.crds);
     this.vars.absorb(base.vars);
   }
 

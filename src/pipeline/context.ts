@@ -19,6 +19,8 @@ import type { Value } from '../yaml/value.js';
 import type { Accumulator } from './accumulator.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { ProvenanceLocators } from './provenance-locators.js';
+import { CustomResourceTypeSources, listReplacedNotice, type CrdsFile, type NoticeStep } from './custom-resource-types.js';
+import { PlacedFiles } from './placed-files.js';
 
 /**
  * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
@@ -114,6 +116,12 @@ export class BuildContext implements BaseEffects {
   /** the plugin resolvers of the build, in order: builtins, in-process plugins, function specs, the plugin home */
   readonly resolution: PluginResolution;
 
+  /** what the build knows of custom resources' types, read when a strategic-merge patch first meets one */
+  private readonly customTypes: CustomResourceTypeSources;
+
+  /** the files notices are placed in, read when one first is */
+  private noticeFiles: PlacedFiles | undefined;
+
   constructor(
     readonly options: Readonly<ResolvedOptions>,
     readonly fs: FileSystem,
@@ -133,6 +141,7 @@ export class BuildContext implements BaseEffects {
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
     this.builtins = new BuiltinState(options);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
+    this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);
   }
 
   /**
@@ -225,14 +234,24 @@ export class BuildContext implements BaseEffects {
     for (const notes of this.warningNotes) notes.push(given);
   }
 
-  pluginContext(loader: Loader): PluginContext {
+  /**
+   * The context a step's plugin runs in: `step` where it was configured (its notices are placed
+   * there), with the `crds:` files its accumulation has when it runs (none: it runs on no accumulation).
+   */
+  pluginContext(loader: Loader, step?: { place: NoticeStep; crds?: () => readonly CrdsFile[] }): PluginContext {
+    const files = () => (this.noticeFiles ??= new PlacedFiles(() => this.buildDir));
     return {
       loader,
       options: this.options,
       openapi: this.openapi,
+      customResources: this.customTypes.forStep(step?.crds ?? noCrds, (list) => this.warn(listReplacedNotice(step?.place, files, list))),
       signal: this.signal,
       warn: (message) => this.warn({ code: 'PLUGIN_MESSAGE', message }),
       documents: (text, file, options) => this.stepDocuments(text, file, options),
     };
   }
+}
+
+function noCrds(): readonly CrdsFile[] {
+  return [];
 }

@@ -1,14 +1,15 @@
-import { isRelativePath, relative } from '../fs/path.js';
+import { isRelativePath } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { isListIndex, splitFieldPath, splitIndexNameValue } from '../replacements/field-path.js';
 import { selectSource } from '../replacements/select.js';
-import { placedDocuments, placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import { placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
-import { configDocument, fieldPathOf, inlineTextStart } from './config-text.js';
+import { configDocument, fieldPathOf } from './config-text.js';
 import type { FieldPath, FieldValue, Locate, ProvenanceRecorder, WrittenBy } from './provenance.js';
+import { patchTexts, PlacedFiles, type Positioned, type PositionedLines } from './placed-files.js';
 
 /** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
 interface LocatedStep {
@@ -22,13 +23,6 @@ interface LocatedStep {
   file?: string;
 }
 
-/** A text and where its documents' values are written. */
-interface Positioned {
-  display: string;
-  docs: Value[];
-  trees: PositionTree[];
-}
-
 /**
  * Where the values a step writes come from, for `explain`: each kind of step points at the
  * text its values were taken from (the kustomization field, the line of a patch that writes the
@@ -36,15 +30,17 @@ interface Positioned {
  * or the config that made the step.
  */
 export class ProvenanceLocators {
-  private readonly texts = new Map<string, Positioned | undefined>();
+  private readonly files: PlacedFiles;
   /** resource files' texts read by {@link resourceDocuments} and not yet recorded by {@link readFile} */
   private readonly justRead = new Map<string, PlacedText>();
 
   constructor(
     private readonly recorder: ProvenanceRecorder,
     /** the directory built: the files named are relative to it */
-    private readonly buildDir: () => string,
-  ) {}
+    buildDir: () => string,
+  ) {
+    this.files = new PlacedFiles(buildDir);
+  }
 
   /**
    * The documents of a resource file's `text`, read (once) with where their values are: the
@@ -175,20 +171,7 @@ export class ProvenanceLocators {
 
   /** A patch's values: the line of the patch that writes the value (an inline patch's, in the kustomization). */
   private patchStep(step: LocatedStep, name: string, display: string, inField: (sub: FieldPath) => TextPosition): Locate {
-    const fields = step.config.view;
-    const sources: (Positioned & { step: string })[] = [];
-    // `patchesStrategicMerge` is one step of many files: each is its entry
-    const paths = typeof fields['path'] === 'string' ? [fields['path']] : isSeq(fields['paths']) ? fields['paths'].filter((p): p is string => typeof p === 'string') : [];
-    paths.forEach((path, i) => {
-      const text = this.positioned(step.loader, path);
-      if (text) sources.push({ ...text, step: isSeq(fields['paths']) ? `${name}[${i}]` : name });
-    });
-    const inline = typeof fields['patch'] === 'string' ? fields['patch'] : typeof fields['jsonOp'] === 'string' ? fields['jsonOp'] : undefined;
-    if (inline !== undefined && paths.length === 0) {
-      // the kustomization writes it as `patch:` in `patches` and `patchesJson6902` entries alike
-      const offset = inlineTextStart(this.positioned(step.loader, step.file!)?.lines ?? [], inField(['patch']));
-      sources.push({ ...positionedText(inline, display, offset), step: name });
-    }
+    const sources = patchTexts(step, name, this.files);
     return (path, value) => {
       for (const s of sources) {
         const at = valuePosition(s, path, value);
@@ -259,36 +242,12 @@ export class ProvenanceLocators {
   }
 
   private display(loader: Loader, file: string): string {
-    const abs = loader.absolute(file);
-    return loader.remote ? abs : relative(this.buildDir(), abs);
+    return this.files.display(loader, file);
   }
 
-  /** A file's text with its documents and their positions, read once. */
-  private positioned(loader: Loader, file: string): (Positioned & { lines: string[] }) | undefined {
-    const abs = loader.absolute(file);
-    if (!this.texts.has(abs)) {
-      let text: Positioned | undefined;
-      try {
-        text = positionedText(loader.loadText(file), this.display(loader, file));
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(abs, text);
-    }
-    return this.texts.get(abs) as (Positioned & { lines: string[] }) | undefined;
+  private positioned(loader: Loader, file: string): PositionedLines | undefined {
+    return this.files.positioned(loader, file);
   }
-}
-
-function positionedText(text: string, display: string, offset?: TextPosition): Positioned & { lines: string[] } {
-  let lines: string[] | undefined;
-  return {
-    display,
-    ...placedDocuments(text, offset),
-    // (the lines of a resource file are seldom wanted: a patch's and an env file's are)
-    get lines() {
-      return (lines ??= text.split('\n'));
-    },
-  };
 }
 
 /** The resources of a resource file, as read, and where each starts, as the reader makes them: empty documents dropped, `List`s opened. */

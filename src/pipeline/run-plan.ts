@@ -82,7 +82,11 @@ class PlanRun {
         return;
       case 'fieldSpecs':
         acc.mergeConfig(this.configurations(phase.configurations));
-        for (const path of phase.crds) acc.mergeConfig(transformerConfigFromCrds(this.loader.loadText(path), path, this.loader.absolute(path)));
+        for (const path of phase.crds) {
+          const text = this.loader.loadText(path);
+          acc.mergeConfig(transformerConfigFromCrds(text, path, { crdMerge: this.ctx.options.crdMerge }));
+          acc.addCrds([{ text, file: this.loader.absolute(path) }]);
+        }
         return;
       case 'steps':
         await this.runSteps([...phase.steps(acc.config), ...(await this.configSteps(phase.configs))], acc);
@@ -295,7 +299,7 @@ class PlanRun {
    */
   private async runSteps(steps: readonly PlanStep[], acc: Accumulator): Promise<void> {
     const configured: ReadyStep[] = [];
-    for (const s of steps) configured.push(await this.configure(s));
+    for (const s of steps) configured.push(await this.configure(s, acc));
     const ready = await this.groupSteps(configured);
     const generatorGroups: ConfiguredStep<Generator>[] = [];
     for (let i = 0; i < ready.length; i++) {
@@ -367,13 +371,13 @@ class PlanRun {
     }
   }
 
-  /** A step configured: a plugin from its config, or a nested plan (a Composition step's is read from its directory). */
-  private async configure(s: PlanStep): Promise<ReadyStep> {
+  /** A step configured: a plugin from its config (to run on `acc`), or a nested plan (a Composition step's is read from its directory). */
+  private async configure(s: PlanStep, acc: Accumulator): Promise<ReadyStep> {
     if (s.run === 'nested') return { ...s, role: 'transformer', place: placeOf(s.step) };
     const config = s.step.config;
     if (config.kind === COMPOSITION_KIND && COMPOSITION_API_VERSIONS.includes(config.apiVersion)) return this.configureComposition(s.step, s.role);
     if (s.role === 'generator') return { run: 'plugin', role: s.role, step: await configureStep(s.step, s.role, this.ctx, this.resolution) };
-    return { run: 'plugin', role: s.role, step: await configureStep(s.step, s.role, this.ctx, this.resolution) };
+    return { run: 'plugin', role: s.role, step: await configureStep(s.step, s.role, this.ctx, this.resolution, () => acc.crds) };
   }
 
   /**

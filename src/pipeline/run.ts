@@ -1,5 +1,6 @@
 import type { Notice } from '../errors.js';
-import { nameReferenceConfig, type CrdsFile } from '../fieldspec/transformer-config.js';
+import { nameReferenceConfig } from '../fieldspec/transformer-config.js';
+import type { CrdsFile } from './custom-resource-types.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { Plan } from '../plan/plan.js';
 import type { ResourceMap } from '../model/resource-map.js';
@@ -84,7 +85,7 @@ export async function runBuild(
       transformerAnnotations: ctx.buildMetadata.includes('transformerAnnotations'),
       filesDecide: ctx.filesDecide,
       inputsComplete: ctx.inputsComplete,
-      crds: acc.config.crds,
+      crds: acc.crds,
       ...(ctx.provenance && { provenance: { recorder: ctx.provenance.recorder, printing: ctx.provenance.locators.forPrinting(ctx.topFile, finish.loader) } }),
     };
   } catch (e) {

@@ -15,6 +15,7 @@ import type { BuildContext } from './context.js';
 import type { StepConfig } from '../plan/plan.js';
 import { FunctionConfigError } from '../catalog/config-error.js';
 import { configText } from './config-text.js';
+import type { CrdsFile } from './custom-resource-types.js';
 
 /** Where a step was configured, as its errors say. */
 export interface StepPlace {
@@ -44,10 +45,17 @@ export interface ConfiguredStep<P extends Generator | Transformer = Generator | 
  * plugin resolvers.
  */
 export async function configureStep(step: StepConfig, role: 'generator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Generator>>;
-export async function configureStep(step: StepConfig, role: 'transformer' | 'validator', ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep<Transformer>>;
-export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution): Promise<ConfiguredStep> {
+export async function configureStep(
+  step: StepConfig,
+  role: 'transformer' | 'validator',
+  ctx: BuildContext,
+  resolution: PluginResolution,
+  crds?: () => readonly CrdsFile[],
+): Promise<ConfiguredStep<Transformer>>;
+/** `crds` are the `crds:` files of the accumulation the step runs on (see `CustomResourceTypes`). */
+export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution, crds?: () => readonly CrdsFile[]): Promise<ConfiguredStep> {
   if (!decidedByFiles(step.config)) ctx.filesDecide = false;
-  const context = ctx.pluginContext(step.loader);
+  const context = ctx.pluginContext(step.loader, { place: placeOf(step), ...(crds && { crds }) });
   let plugin: Plugin;
   try {
     plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context, ctx) : await resolution.configure(step.config, step.configuredIn, role, context);

@@ -2,7 +2,7 @@ import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import type { ResolvedOptions } from '../options.js';
-import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { OpenApiSchemaSetting, SchemaNode } from '../openapi/schema.js';
 import type { ParseDocuments } from '../yaml/parse.js';
 import type { YMap } from '../yaml/value.js';
 
@@ -16,6 +16,8 @@ export interface PluginContext {
   readonly options: Readonly<ResolvedOptions>;
   /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
   readonly openapi: OpenApiSchemaSetting;
+  /** what the step can learn of custom resources' types from their CRDs, for strategic-merge patches */
+  readonly customResources: CustomResourceTypes;
   /**
    * Aborts when the caller stops the build (the `signal` option of `build()`): a plugin that
    * waits on something (a request, a process) should stop it then. The build stops waiting for
@@ -25,6 +27,45 @@ export interface PluginContext {
   warn(message: string): void;
   /** The documents of a text the step reads (a patch…): parsed once per build and text; each call gets its own copy. */
   documents: ParseDocuments;
+}
+
+/**
+ * What a strategic-merge patch on a custom resource learns of its type (see `--crd-merge`): how
+ * its CRD merges its lists, and where to say that a patch replaced one of them.
+ */
+export interface CustomResourceTypes {
+  /** `--crd-merge`: merge a custom resource's lists as its CRD says, instead of replacing them as kustomize does */
+  readonly crdMerge: boolean;
+  /**
+   * The schema of a custom resource type (one kustomize's built-in schema does not have) from
+   * the first that describes it of: a CRD among `resources` (those the step runs on), the
+   * `crds:` of the step's kustomization and of its bases, the `--schema` files, the `openapi:`
+   * file. Undefined when none does.
+   */
+  schemaOf(apiVersion: string, kind: string, resources: ResourceMap): CustomResourceSchema | undefined;
+  /** Says that a patch replaced a list the type's schema merges (a `LIST_REPLACED` notice, placed at the list in the patch). */
+  listReplaced(replaced: ReplacedList): void;
+}
+
+/** A custom resource type's schema, as strategic merge reads it. */
+export interface CustomResourceSchema {
+  /** its lists' `x-kubernetes-list-type`s given as patch strategies (see `listTypeStrategy`) */
+  readonly node: SchemaNode;
+  /** a CRD's (or kustomize's `crds:` form's), else a schema file's: what messages call it */
+  readonly crd: boolean;
+}
+
+/** A list of a custom resource that a patch replaced, though the type's schema merges it. */
+export interface ReplacedList {
+  /** what happened, without the step (`spec.steps of Rollout/web was replaced …`) */
+  readonly message: string;
+  /** the patch file, as the step's config names it; none for the config's inline `patch` */
+  readonly patchFile?: string;
+  /** which document of that text the patch is */
+  readonly document: number;
+  /** the list's field in the patch (and the resource) */
+  readonly path: readonly string[];
+  readonly resource: { readonly apiVersion: string; readonly kind: string; readonly namespace: string; readonly name: string };
 }
 
 /** Produces new resources. */

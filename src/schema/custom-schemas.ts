@@ -22,6 +22,8 @@ export interface CustomSchema {
   node: SchemaNode;
   /** the file it came from, as it was named */
   file: string;
+  /** written as a CRD (or in kustomize's `crds:` form), not as an OpenAPI document or a JSON Schema: what messages call it */
+  crd: boolean;
 }
 
 type Raw = Record<string, unknown>;
@@ -77,7 +79,7 @@ function crdSchemas(crd: Raw, file: string): CustomSchema[] {
       const why = v.unstructural ? `${v.unstructural.why} at ${v.unstructural.pointer}` : 'no schema';
       throw invalid(file, `CustomResourceDefinition ${name}, version ${v.version}: not a structural schema: ${why}`);
     }
-    return { apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file };
+    return { apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file, crd: true };
   });
 }
 
@@ -94,7 +96,7 @@ function gvksOf(schema: Raw): { apiVersion: string; kind: string }[] {
 function openApiSchemas(doc: Raw, schemas: Raw, prefix: string, file: string): CustomSchema[] {
   const document = SchemaDocument.of(doc, file);
   return Object.entries(schemas).flatMap(([name, schema]) =>
-    isObject(schema) ? gvksOf(schema).map(({ apiVersion, kind }) => ({ apiVersion, kind, node: document.node(prefix + name.replace(/~/g, '~0').replace(/\//g, '~1'))!, file })) : [],
+    isObject(schema) ? gvksOf(schema).map(({ apiVersion, kind }) => ({ apiVersion, kind, node: document.node(prefix + name.replace(/~/g, '~0').replace(/\//g, '~1'))!, file, crd: false })) : [],
   );
 }
 
@@ -105,7 +107,7 @@ function kustomizeCrdsForm(doc: Raw, file: string): CustomSchema[] {
     const schema = (doc[name] as Raw)['Schema'] as Raw;
     const props = isObject(schema['properties']) ? schema['properties'] : {};
     if (!('kind' in props && 'apiVersion' in props && 'metadata' in props)) return [];
-    return [{ apiVersion: undefined, kind: name.slice(name.lastIndexOf('.') + 1), node: document.node(name)!, file }];
+    return [{ apiVersion: undefined, kind: name.slice(name.lastIndexOf('.') + 1), node: document.node(name)!, file, crd: true }];
   });
 }
 
@@ -114,7 +116,7 @@ function jsonSchema(doc: Raw, file: string): CustomSchema {
   const document = SchemaDocument.of(doc, file);
   const node = document.node('#')!;
   const gvk = gvksOf(doc)[0];
-  if (gvk) return { ...gvk, node, file };
+  if (gvk) return { ...gvk, node, file, crd: false };
   const props = isObject(doc['properties']) ? doc['properties'] : {};
   const single = (p: unknown) => (isObject(p) && Array.isArray(p['enum']) && p['enum'].length === 1 && typeof p['enum'][0] === 'string' ? p['enum'][0] : undefined);
   const apiVersion = single(props['apiVersion']);
@@ -123,15 +125,15 @@ function jsonSchema(doc: Raw, file: string): CustomSchema {
     const form = typeof doc['$schema'] === 'string' || 'properties' in doc || 'type' in doc ? 'a JSON Schema that does not say which type it describes (give it x-kubernetes-group-version-kind, or apiVersion and kind properties with one enum value each)' : 'not a CRD, an OpenAPI document or a JSON Schema';
     throw invalid(file, form);
   }
-  return { apiVersion, kind, node, file };
+  return { apiVersion, kind, node, file, crd: false };
 }
 
 /**
  * The schemas of `--schema PATH`s: each a file, or a directory whose `.yaml`, `.yml` and `.json`
- * files (at any depth, in name order) are read. `paths` are resolved against `cwd`; a missing
- * one is FILE_NOT_FOUND.
+ * files (at any depth, in name order) are read (by `read`: a caller may keep what it read). `paths`
+ * are resolved against `cwd`; a missing one is FILE_NOT_FOUND.
  */
-export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: string): CustomSchema[] {
+export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: string, read: (text: string, file: string) => CustomSchema[] = customSchemasOf): CustomSchema[] {
   const out: CustomSchema[] = [];
   const visit = (abs: string, shown: string): void => {
     if (fs.isDirectory(abs)) {
@@ -141,7 +143,7 @@ export function readSchemaPaths(fs: FileSystem, paths: readonly string[], cwd: s
       }
       return;
     }
-    out.push(...customSchemasOf(readText(fs, abs), shown));
+    out.push(...read(readText(fs, abs), shown));
   };
   for (const path of paths) {
     const abs = path.startsWith('/') ? path : join(cwd, path);

@@ -36,7 +36,7 @@ function outputCrds(objects: readonly YMap[]): { schemas: CustomSchema[]; unstru
     if (!isCrd(obj)) return;
     const name = `CustomResourceDefinition ${String((obj['metadata'] as YMap | undefined)?.['name'] ?? '')}`;
     for (const v of crdVersions(obj, name)) {
-      if (v.schema && !v.unstructural) schemas.push({ apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file: name });
+      if (v.schema && !v.unstructural) schemas.push({ apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file: name, crd: true });
       else {
         const at = v.unstructural ?? { pointer: v.pointer, why: 'no schema' };
         const problem = { path: pointerPath(at.pointer), kind: 'value' as const, message: `version ${v.version}: not a structural schema: ${at.why}` };

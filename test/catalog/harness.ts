@@ -92,7 +92,7 @@ export function setup(dir: string, options: Partial<ResolvedOptions> = {}, runSt
   const store = new CatalogStore({ remote: async () => remote });
   const loader = Loader.atRoot(new DiskFileSystem(), dir, options.loadRestrictor ?? 'rootOnly');
   const warnings: string[] = [];
-  const ctx: PluginContext = { loader, options: resolveOptions(options), openapi: new OpenApiSchemaSetting(), signal: new AbortController().signal, warn: (m) => warnings.push(m), documents: parseYamlDocuments };
+  const ctx: PluginContext = { loader, options: resolveOptions(options), openapi: new OpenApiSchemaSetting(), customResources: { crdMerge: false, schemaOf: () => undefined, listReplaced: () => {} }, signal: new AbortController().signal, warn: (m) => warnings.push(m), documents: parseYamlDocuments };
   const resolver = (references: string[]) => new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark);
   return { store, loader, ctx, resolver, warnings, cleanup: () => remote.cleanup() };
 }

@@ -14,7 +14,7 @@ const SAMPLES: Record<string, string> = {
   mount: 'type=bind,src=./data,dst=/data',
 };
 
-const defaults: Record<string, unknown> = { ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output };
+const defaults: Record<string, unknown> = Object.assign({}, ...Object.values(DEFAULT_OPTIONS));
 
 for (const { flag, option } of BUILD_OPTION_FLAGS) {
   test(`--${flag.name} sets ${option}`, () => {

@@ -148,6 +148,26 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
       assert.ok(!r.stdout.includes('Warning'));
     });
 
+    test('--crd-merge merges a custom resource’s lists as its CRD says (as kubectl merges a built-in twin’s), saying nothing on stderr', async () => {
+      const r = await cli(['build', '--crd-merge', fixture('crd-merge-set-list')]);
+      assert.equal(r.status, 0, r.stderr);
+      assert.equal(r.stderr, '');
+      assert.equal(r.stdout, nodeFs.readFileSync(nodePath.join(FIXTURES, 'crd-merge-set-list', 'expected-crd-merge.yaml'), 'utf8'));
+      const plain = await cli(['build', fixture('crd-merge-set-list')]);
+      assert.equal(plain.stdout, expected('crd-merge-set-list'));
+      assert.equal(plain.stderr, '', 'a notice is not printed by build');
+    });
+
+    test('--schema (repeatable) gives --crd-merge the CRD of a type the build does not have, relative to the working directory', async () => {
+      const dir = tmpDir();
+      for (const f of ['pool.yaml', 'kustomization.yaml']) nodeFs.copyFileSync(fixture('crd-merge-set-list', f), nodePath.join(dir, f));
+      nodeFs.writeFileSync(nodePath.join(dir, 'kustomization.yaml'), nodeFs.readFileSync(nodePath.join(dir, 'kustomization.yaml'), 'utf8').replace('- crd.yaml\n', ''));
+      const r = await cli(['build', dir, '--crd-merge', '--schema', fixture('crd-merge-set-list', 'crd.yaml'), '--schema=crd-merge-directives/input/crd.yaml'], FIXTURES);
+      assert.equal(r.status, 0, r.stderr);
+      const withCrd = nodeFs.readFileSync(nodePath.join(FIXTURES, 'crd-merge-set-list', 'expected-crd-merge.yaml'), 'utf8');
+      assert.equal(r.stdout, withCrd.slice(withCrd.indexOf('\n---\n') + 5));
+    });
+
     test('an empty kustomization directory tree prints nothing', async () => {
       const dir = tmpDir();
       nodeFs.writeFileSync(nodePath.join(dir, 'kustomization.yaml'), 'resources: []\nnamePrefix: x-\n');

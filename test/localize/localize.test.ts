@@ -49,7 +49,8 @@ transformers:
     'app/cm.yaml': cm('cm'),
     'app/deploy.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      containers:\n      - name: c\n        image: nginx\n',
     'app/comp/kustomization.yaml': 'apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\nnameSuffix: -c\n',
-    'app/crd.yaml': 'apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: things.example.com\nspec:\n  group: example.com\n  names:\n    kind: Thing\n',
+    // kustomize's crds: form (it refuses a CRD's own YAML there)
+    'app/crd.yaml': 'com.example.v1.Thing:\n  Schema:\n    properties:\n      apiVersion: {type: string}\n      kind: {type: string}\n      metadata: {type: object}\n',
     'app/config.yaml': 'nameReference:\n- kind: ConfigMap\n  fieldSpecs:\n  - path: spec/cm\n    kind: Thing\n',
     'app/schema.json': '{"definitions": {}}\n',
     'app/patch.yaml': 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: cm\ndata:\n  patched: "yes"\n',

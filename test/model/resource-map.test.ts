@@ -42,6 +42,22 @@ describe('ResourceMap', () => {
     assert.equal(m.byCurrentId(id('Deployment', 'a', '', 'extensions')).length, 0);
   });
 
+  test('the CustomResourceDefinitions, in map order, as steps add, edit and remove resources', () => {
+    const crd = (name: string) => res('CustomResourceDefinition', name, undefined, 'apiextensions.k8s.io/v1');
+    const b = crd('b.example.com');
+    const m = new ResourceMap([b, res('ConfigMap', 'x'), crd('a.example.com')]);
+    const names = () => m.customResourceDefinitions().map((r) => r.name);
+    assert.deepEqual(names(), ['b.example.com', 'a.example.com']);
+    m.append(crd('c.example.com'));
+    const cm = m.resources()[1]!;
+    cm.obj['kind'] = 'CustomResourceDefinition';
+    b.obj['kind'] = 'Thing';
+    m.settle();
+    assert.deepEqual(names(), ['x', 'a.example.com', 'c.example.com']);
+    m.remove(cm);
+    assert.deepEqual(names(), ['a.example.com', 'c.example.com']);
+  });
+
   test('"" and "default" are the same namespace; cluster-scoped kinds ignore the namespace', () => {
     const m = new ResourceMap([res('ConfigMap', 'x'), res('Namespace', 'team', 'whatever')]);
     assert.equal(m.byCurrentId(id('ConfigMap', 'x', 'default')).length, 1);

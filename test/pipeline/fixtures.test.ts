@@ -8,6 +8,8 @@
  * Every case is built twice: with the library's `build()` reading the disk, and reading a
  * MemoryFileSystem loaded with the same tree (mounted elsewhere, symlinks kept as links), and
  * both must give the expected output, so the in-memory and disk builds are proven identical.
+ * A case with expected-crd-merge.yaml (kubectl's output for its built-in twin, see regen.mjs)
+ * is built a third time with `crdMerge`, which must print that.
  */
 import assert from 'node:assert/strict';
 import * as nodeFs from 'node:fs';
@@ -38,6 +40,8 @@ interface Case {
   options: CaseOptions;
   expectedYaml?: string;
   expectedErrors?: string[];
+  /** expected-crd-merge.yaml: what the build prints with `crdMerge` */
+  expectedCrdMerge?: string;
   /** explain.yaml: who wrote some of the output's fields, known answers */
   explainAnswers?: string;
 }
@@ -57,6 +61,8 @@ function loadCases(): Case[] {
       const c: Case = { name, dir, options };
       const answers = read('explain.yaml');
       if (answers !== undefined) c.explainAnswers = answers;
+      const crdMerge = read('expected-crd-merge.yaml');
+      if (crdMerge !== undefined) c.expectedCrdMerge = crdMerge;
       if (errors !== undefined) c.expectedErrors = errors.split('\n').filter((l) => l !== '');
       else c.expectedYaml = read('expected.yaml');
       return c;
@@ -116,6 +122,12 @@ describe('fixtures', () => {
         // relative to cwd, as the CLI resolves DIR
         return check(c, () => build(c.options.build ?? '.', { ...buildOptions(c), fs, cwd: root }));
       });
+      if (c.expectedCrdMerge !== undefined) {
+        test('crd-merge: as kubectl merges the built-in twin', async () => {
+          const { yaml } = await build(nodePath.join(c.dir, 'input', c.options.build ?? '.'), { ...buildOptions(c), crdMerge: true });
+          assert.equal(yaml, c.expectedCrdMerge);
+        });
+      }
       // explain's records: a failing tree fails as build does; every printed value has its record
       test('explain', todo ? { todo } : {}, async () => {
         const dir = nodePath.join(c.dir, 'input', c.options.build ?? '.');

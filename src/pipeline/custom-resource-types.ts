@@ -1,0 +1,155 @@
+/**
+ * What a build knows of custom resources' types, for strategic-merge patches (`--crd-merge`, and
+ * the notices of a build without it): the CRDs among the resources a patch runs on, the `crds:`
+ * files of its kustomization and of its bases, the `--schema` files, the `openapi:` file, in this
+ * order. Nothing is read before a patch meets a custom resource.
+ */
+import type { Notice } from '../errors.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import type { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
+import type { OpenApiSchemaSetting } from '../openapi/schema.js';
+import type { ResolvedOptions } from '../options.js';
+import type { CustomResourceSchema, CustomResourceTypes, ReplacedList } from '../plugins/plugin.js';
+import { crdVersions, isCrd } from '../schema/crd.js';
+import { customSchemasOf, readSchemaPaths, type CustomSchema } from '../schema/custom-schemas.js';
+import { MergeForms } from '../schema/merge-form.js';
+import { positionAt, START } from '../yaml/positions.js';
+import { patchTexts, type PatchStep, type PlacedFiles } from './placed-files.js';
+
+/** A `crds:` entry's file: its text, and its path (absolute). */
+export interface CrdsFile {
+  readonly text: string;
+  readonly file: string;
+}
+
+/** The sources of one build, and what it has read of them: each CRD object, file text and schema once. */
+export class CustomResourceTypeSources {
+  private readonly forms = new MergeForms();
+  /** the types a CRD object among the resources defines (none for one that does not read) */
+  private readonly crdObjects = new WeakMap<object, readonly CustomSchema[]>();
+  /** the types of a `crds:` or `--schema` file, by its text */
+  private readonly fileTypes = new Map<string, readonly CustomSchema[]>();
+
+  constructor(
+    private readonly options: Readonly<Pick<ResolvedOptions, 'crdMerge' | 'schemas' | 'cwd'>>,
+    private readonly fs: FileSystem,
+    private readonly openapi: OpenApiSchemaSetting,
+  ) {}
+
+  /**
+   * What one step sees: the `crds:` files its accumulation has when it runs, and `--schema`
+   * (read through the build's file system once per step that needs it, so that the remembered
+   * base the step is in records them); `say` gives its notices.
+   */
+  forStep(crds: () => readonly CrdsFile[], say: (list: ReplacedList) => void): CustomResourceTypes {
+    let schemaFiles: readonly CustomSchema[] | undefined;
+    return {
+      crdMerge: this.options.crdMerge,
+      schemaOf: (apiVersion, kind, resources) =>
+        this.inResources(apiVersion, kind, resources) ??
+        this.found(typeIn(crds().flatMap((c) => this.typesOfFile(c.text, c.file)), apiVersion, kind)) ??
+        this.found(typeIn((schemaFiles ??= this.schemaFiles()), apiVersion, kind)) ??
+        this.inOpenApi(apiVersion, kind),
+      listReplaced: say,
+    };
+  }
+
+  private inResources(apiVersion: string, kind: string, resources: ResourceMap): CustomResourceSchema | undefined {
+    for (const r of resources.customResourceDefinitions()) {
+      const type = this.typesOfCrd(r).find((t) => t.apiVersion === apiVersion && t.kind === kind);
+      if (type) return { node: this.forms.of(type.node), crd: true };
+    }
+    return undefined;
+  }
+
+  /** The types of a CRD among the resources; none when it does not read as one (it is not ours to judge: `validate` does). */
+  private typesOfCrd(r: Resource): readonly CustomSchema[] {
+    const obj = r.view;
+    let types = this.crdObjects.get(obj);
+    if (types === undefined) {
+      try {
+        const file = r.sourceFile ?? '';
+        types = isCrd(obj) ? crdVersions(obj, file).flatMap((v) => (v.schema ? [{ apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file, crd: true }] : [])) : [];
+      } catch {
+        types = [];
+      }
+      this.crdObjects.set(obj, types);
+    }
+    return types;
+  }
+
+  /**
+   * The types a `crds:` or `--schema` file describes. Without `--crd-merge` (only notices to
+   * give) a file that does not read gives none: kustomize reads `crds:` files for field specs
+   * alone, and the build must do what kustomize does.
+   */
+  private typesOfFile(text: string, file: string): readonly CustomSchema[] {
+    let types = this.fileTypes.get(text);
+    if (types === undefined) {
+      try {
+        types = customSchemasOf(text, file);
+      } catch (e) {
+        if (this.options.crdMerge) throw e;
+        types = [];
+      }
+      this.fileTypes.set(text, types);
+    }
+    return types;
+  }
+
+  private schemaFiles(): readonly CustomSchema[] {
+    const { schemas, cwd } = this.options;
+    return schemas.length === 0 ? [] : readSchemaPaths(this.fs, schemas, cwd ?? '/', (text, file) => [...this.typesOfFile(text, file)]);
+  }
+
+  private found(type: CustomSchema | undefined): CustomResourceSchema | undefined {
+    return type && { node: this.forms.of(type.node), crd: type.crd };
+  }
+
+  private inOpenApi(apiVersion: string, kind: string): CustomResourceSchema | undefined {
+    const node = this.openapi.listTypedCustom()?.resourceSchema(apiVersion, kind);
+    return node && { node, crd: false };
+  }
+}
+
+/**
+ * The first of `types` that is this type (its apiVersion and kind), else the first that names
+ * the kind alone (kustomize's `crds:` form), as validation's `SchemaSet` finds one.
+ */
+function typeIn(types: readonly CustomSchema[], apiVersion: string, kind: string): CustomSchema | undefined {
+  return types.find((t) => t.apiVersion === apiVersion && t.kind === kind) ?? types.find((t) => t.apiVersion === undefined && t.kind === kind);
+}
+
+/** A step as its notices name it: a patch step, with the `transformers:` entry that listed its config, if one did. */
+export type NoticeStep = PatchStep & { entry?: string };
+
+/**
+ * The notice that a step's patch replaced a list its custom resource's schema merges, placed at
+ * the list in the patch text (else at the step's config; nowhere for a step of the build's own).
+ */
+export function listReplacedNotice(step: NoticeStep | undefined, files: () => PlacedFiles, list: ReplacedList): Notice {
+  if (step === undefined) return notice({ message: list.message }, list.resource);
+  const name = step.field ?? step.entry ?? step.config.kind;
+  const text = patchTexts(step, name, files()).find((t) => t.file === list.patchFile);
+  // the patches of a text are its documents that are objects with fields (see resourcesFromValues)
+  const trees = text?.trees.filter((_, i) => isPatchDocument(text.docs[i]));
+  const tree = trees?.[list.document];
+  if (text && tree) {
+    const at = positionAt(tree, list.path).at;
+    // an inline patch is in the kustomization that wrote the step's field
+    const file = list.patchFile === undefined ? step.file : step.loader.absolute(list.patchFile);
+    return notice({ message: `${text.step}: ${list.message}`, ...(file !== undefined && { file }), line: at.line, column: at.column, step: text.step }, list.resource);
+  }
+  const file = step.config.sourceFile ?? step.file;
+  return notice({ message: `${name}: ${list.message}`, ...(file !== undefined && { file }), line: START.line, column: START.column, step: name }, list.resource);
+}
+
+function isPatchDocument(doc: unknown): boolean {
+  return doc !== null && typeof doc === 'object' && Object.keys(doc).length > 0;
+}
+
+/** A step's notice as the build gives it: the one place it is made, from where the step says it is. */
+function notice(at: { message: string; file?: string; line?: number; column?: number; step?: string }, resource: ReplacedList['resource']): Notice {
+  return { code: 'LIST_REPLACED', ...at, resource };
+}
