@@ -42,7 +42,7 @@ test('JSON.stringify shows the manifests: a resource is its object', async () =>
   const result = await build('/app', { fs: files() });
   assert.equal(JSON.stringify(result.resources), JSON.stringify(result.objects));
   const json = JSON.parse(JSON.stringify(result)) as Record<string, unknown>;
-  assert.deepEqual(Object.keys(json).sort(), ['inputs', 'inputsComplete', 'objects', 'remote', 'resources', 'warnings', 'yaml']);
+  assert.deepEqual(Object.keys(json).sort(), ['inputs', 'inputsComplete', 'notices', 'objects', 'remote', 'resources', 'warnings', 'yaml']);
   assert.deepEqual(json['resources'], printed(result.yaml));
 });
 
