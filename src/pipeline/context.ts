@@ -19,6 +19,7 @@ import type { Value } from '../yaml/value.js';
 import type { Accumulator } from './accumulator.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { ProvenanceLocators } from './provenance-locators.js';
+import { ConfigPositions, locatedNotice, type LocatedStep } from './config-positions.js';
 
 /**
  * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
@@ -87,6 +88,9 @@ export class BuildContext implements BaseEffects {
   /** the remote trees the build fetched, whose files its errors name by the tree's URL */
   private readonly fetchedTrees: RemoteOrigin[] = [];
 
+  /** how the build names the files its notes name, by absolute path: a step that notices every workload names one file many times */
+  private readonly shownPlaces = new Map<string, { file: string; remote?: string }>();
+
   /** the remote references the build read, by URL, with what each resolved to */
   readonly remoteInputs = new Map<string, RemoteInput>();
 
@@ -98,6 +102,9 @@ export class BuildContext implements BaseEffects {
 
   /** where the warnings and notices go besides `options.warn` and `notice`: one list for each base being remembered */
   private readonly warningNotes = new Set<BuildNote[]>();
+
+  /** where steps' configs and the texts they read are written: read when a notice or `explain` first asks */
+  private readonly configPositions = new ConfigPositions();
 
   /** who wrote each value, when the build records it (`explain`) */
   readonly provenance: { recorder: ProvenanceRecorder; locators: ProvenanceLocators } | undefined;
@@ -127,7 +134,7 @@ export class BuildContext implements BaseEffects {
   ) {
     if (provenance) {
       const recorder = new ProvenanceRecorder();
-      this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir) };
+      this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
@@ -219,14 +226,21 @@ export class BuildContext implements BaseEffects {
 
   /** Gives a warning or a notice to the caller (its file, when absolute, named as the build names files). */
   warn(note: BuildNote): void {
-    const given = note.file?.startsWith('/') ? { ...note, ...this.shownPlace(note.file) } : note;
+    const file = note.file;
+    let shown = file?.startsWith('/') ? this.shownPlaces.get(file) : undefined;
+    if (file?.startsWith('/') && !shown) this.shownPlaces.set(file, (shown = this.shownPlace(file)));
+    const given = shown ? { ...note, ...shown } : note;
     if (isNotice(given)) this.notice?.(given);
     else this.options.warn?.(given);
     for (const notes of this.warningNotes) notes.push(given);
   }
 
-  pluginContext(loader: Loader): PluginContext {
-    return {
+  /**
+   * The context a plugin runs in, reading through `loader`. A step's (`step`, where it was
+   * configured) is where its builtin gives its notices: each is located there when given.
+   */
+  pluginContext(loader: Loader, step?: LocatedStep): PluginContext {
+    const context: PluginContext = {
       loader,
       options: this.options,
       openapi: this.openapi,
@@ -234,5 +248,7 @@ export class BuildContext implements BaseEffects {
       warn: (message) => this.warn({ code: 'PLUGIN_MESSAGE', message }),
       documents: (text, file, options) => this.stepDocuments(text, file, options),
     };
+    if (step) this.builtins.notices.route(context, (notice) => this.warn(locatedNotice(this.configPositions, step, notice)));
+    return context;
   }
 }

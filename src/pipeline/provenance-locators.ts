@@ -4,28 +4,16 @@ import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { isListIndex, splitFieldPath, splitIndexNameValue } from '../replacements/field-path.js';
 import { selectSource } from '../replacements/select.js';
-import { placedDocuments, placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import { placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
+import { configDocument, fieldPathOf, type ConfigPositions, type LocatedStep, type PositionedText } from './config-positions.js';
 import type { FieldPath, Locate, ProvenanceRecorder, Scalar, WrittenBy } from './provenance.js';
 
-/** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
-interface LocatedStep {
-  config: Resource;
-  loader: Loader;
-  /** the kustomization field that made a builtin step (`patches[2]`) */
-  field?: string;
-  /** the `generators:`/`transformers:`/`validators:` entry that listed a plugin's config (`transformers[0]`) */
-  entry?: string;
-  /** the file that configured it, absolute */
-  file?: string;
-}
-
-/** A text and where its documents' values are written. */
+/** A text, what it is named in what the locators give, and where its documents' values are written. */
 interface Positioned {
   display: string;
-  docs: Value[];
-  trees: PositionTree[];
+  text: PositionedText;
 }
 
 /**
@@ -35,7 +23,6 @@ interface Positioned {
  * or the config that made the step.
  */
 export class ProvenanceLocators {
-  private readonly texts = new Map<string, Positioned | undefined>();
   /** resource files' texts read by {@link resourceDocuments} and not yet recorded by {@link readFile} */
   private readonly justRead = new Map<string, PlacedText>();
 
@@ -43,6 +30,8 @@ export class ProvenanceLocators {
     private readonly recorder: ProvenanceRecorder,
     /** the directory built: the files named are relative to it */
     private readonly buildDir: () => string,
+    /** the build's texts of configs, patches and env files, read once, with positions */
+    private readonly positions: ConfigPositions,
   ) {}
 
   /**
@@ -75,12 +64,13 @@ export class ProvenanceLocators {
     if (step.field && step.file) return this.fieldStep(step, name, resources);
     // a plugin: the config that made it, in its own file, or written in the list that names it (a Composition's)
     const file = step.config.sourceFile ?? step.file;
-    const text = file ? this.positioned(step.loader, file) : undefined;
-    const ownDocument = text && this.configPosition(text, step.config);
+    const text = file ? this.positions.text(step.loader, file) : undefined;
+    const own = text && configDocument(text.placed.docs, step.config);
+    const ownDocument = own === undefined ? undefined : text?.trees[own]?.at;
     const listed = !ownDocument && step.entry && text?.trees[0] ? positionAt(text.trees[0], fieldPathOf(step.entry)) : undefined;
     // a builtin so written is located as the kustomization field it stands for: a patch's line in its patch
     if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: file! }, name, resources);
-    const display = text?.display ?? (step.file ? this.display(step.loader, step.file) : '');
+    const display = text && file ? this.display(step.loader, file) : step.file ? this.display(step.loader, step.file) : '';
     return () => this.at(display, ownDocument ?? (listed?.whole ? listed.at : START), name);
   }
 
@@ -127,40 +117,38 @@ export class ProvenanceLocators {
 
   /** The kustomization `file`'s field `key` as the step (its start when it has none: an option from the command line, a base's vars). */
   private topField(loader: Loader, file: string, key: string): WrittenBy {
-    const k = this.positioned(loader, file);
-    const tree = k?.trees[0];
+    const tree = this.positions.text(loader, file)?.trees[0];
     const at = tree?.children?.has(key) ? positionAt(tree, [key]).at : START;
-    return this.at(k?.display ?? this.display(loader, file), at, key);
+    return this.at(this.display(loader, file), at, key);
   }
 
   private fieldStep(step: LocatedStep, name: string, resources: ResourceMap): Locate {
-    const k = this.positioned(step.loader, step.file!);
-    const fieldPath = fieldPathOf(step.field!);
-    const display = k?.display ?? this.display(step.loader, step.file!);
-    const inField = (sub: FieldPath): TextPosition => (k?.trees[0] ? positionAt(k.trees[0], [...fieldPath, ...sub]).at : START);
+    const k = this.positions.text(step.loader, step.file!);
+    const display = this.display(step.loader, step.file!);
+    const inConfig = (path: FieldPath): TextPosition => this.positions.configValue(step, path)?.at ?? START;
     const fields = step.config.view;
     switch (step.config.kind) {
       case 'LabelTransformer':
       case 'AnnotationsTransformer': {
-        const under = step.field!.startsWith('labels[') ? ['pairs'] : [];
-        return (path) => this.at(display, inField([...under, String(path[path.length - 1])]), name);
+        const key = step.config.kind === 'LabelTransformer' ? 'labels' : 'annotations';
+        return (path) => this.at(display, inConfig([key, String(path[path.length - 1])]), name);
       }
       case 'ImageTagTransformer': {
         const entry = isMap(fields['imageTag']) ? fields['imageTag'] : {};
         const key = ['newTag', 'digest', 'newName'].find((f) => f in entry);
-        return () => this.at(display, inField(key ? [key] : []), name);
+        return () => this.at(display, inConfig(key ? ['imageTag', key] : []), name);
       }
       case 'ReplicaCountTransformer':
-        return () => this.at(display, inField(['count']), name);
+        return () => this.at(display, inConfig(['replica', 'count']), name);
       case 'PatchTransformer':
       case 'PatchJson6902Transformer':
       case 'PatchStrategicMergeTransformer':
-        return this.patchStep(step, name, display, inField);
+        return this.patchStep(step, name, display, inConfig);
       case 'ConfigMapGenerator':
       case 'SecretGenerator':
-        return this.generatorStep(step, name, display, inField, (keys) => (k?.trees[0] ? positionAt(k.trees[0], keys) : undefined));
+        return this.generatorStep(step, name, display, inConfig, (keys) => (k?.trees[0] ? positionAt(k.trees[0], keys) : undefined));
       case 'ReplacementTransformer':
-        return this.replacementStep(name, display, inField, resources, fields);
+        return this.replacementStep(name, display, inConfig, resources, fields);
       case 'HelmChartInflationGenerator': {
         // what helm printed is read from the chart: its Chart.yaml stands for it
         const home = typeof fields['chartHome'] === 'string' ? fields['chartHome'] : 'charts';
@@ -168,36 +156,29 @@ export class ProvenanceLocators {
         return () => this.at(isRelativePath(chart) ? this.display(step.loader, chart) : chart, START, 'resource');
       }
       default:
-        return () => this.at(display, inField([]), name);
+        return () => this.at(display, inConfig([]), name);
     }
   }
 
   /** A patch's values: the line of the patch that writes the value (an inline patch's, in the kustomization). */
-  private patchStep(step: LocatedStep, name: string, display: string, inField: (sub: FieldPath) => TextPosition): Locate {
+  private patchStep(step: LocatedStep, name: string, display: string, inConfig: (path: FieldPath) => TextPosition): Locate {
     const fields = step.config.view;
     const sources: (Positioned & { step: string })[] = [];
     // `patchesStrategicMerge` is one step of many files: each is its entry
-    const paths = typeof fields['path'] === 'string' ? [fields['path']] : isSeq(fields['paths']) ? fields['paths'].filter((p): p is string => typeof p === 'string') : [];
-    paths.forEach((path, i) => {
-      const text = this.positioned(step.loader, path);
-      if (text) sources.push({ ...text, step: isSeq(fields['paths']) ? `${name}[${i}]` : name });
-    });
-    const inline = typeof fields['patch'] === 'string' ? fields['patch'] : typeof fields['jsonOp'] === 'string' ? fields['jsonOp'] : undefined;
-    if (inline !== undefined && paths.length === 0) {
-      // the kustomization writes it as `patch:` in `patches` and `patchesJson6902` entries alike
-      const start = inField(['patch']);
-      const raw = this.positioned(step.loader, step.file!);
-      // a block scalar's text starts on the line after its indicator, indented; a flow scalar's where it is
-      const block = /^[|>]/.test((raw?.lines[start.line - 1] ?? '').slice(start.column - 1));
-      const offset = block ? { line: start.line + 1, column: leadingSpaces(raw?.lines[start.line] ?? '') + 1 } : start;
-      sources.push({ ...positionedText(inline, display, offset), step: name });
+    const paths: FieldPath[] = typeof fields['path'] === 'string' ? [['path']] : isSeq(fields['paths']) ? fields['paths'].map((_p, i) => ['paths', i]) : [];
+    for (const path of paths) {
+      const named = this.positions.namedText(step, path);
+      if (named) sources.push({ display: this.display(step.loader, named.file), text: named.text, step: path.length > 1 ? `${name}[${path[1]}]` : name });
     }
+    const inline = typeof fields['patch'] === 'string' ? 'patch' : typeof fields['jsonOp'] === 'string' ? 'jsonOp' : undefined;
+    const held = inline !== undefined && paths.length === 0 ? this.positions.heldText(step, [inline]) : undefined;
+    if (held) sources.push({ display, text: held.text, step: name });
     return (path, value) => {
       for (const s of sources) {
-        const at = valuePosition(s, path, value);
+        const at = valuePosition(s.text, path, value);
         if (at) return this.at(s.display, at, s.step);
       }
-      return sources[0] ? this.at(sources[0].display, sources[0].trees[0]?.at ?? START, sources[0].step) : this.at(display, inField([]), name);
+      return sources[0] ? this.at(sources[0].display, sources[0].text.trees[0]?.at ?? START, sources[0].step) : this.at(display, inConfig([]), name);
     };
   }
 
@@ -206,7 +187,7 @@ export class ProvenanceLocators {
     step: LocatedStep,
     name: string,
     display: string,
-    inField: (sub: FieldPath) => TextPosition,
+    inConfig: (path: FieldPath) => TextPosition,
     inKustomization: (keys: FieldPath) => { at: TextPosition; whole: boolean } | undefined,
   ): Locate {
     const fields = step.config.view;
@@ -215,16 +196,15 @@ export class ProvenanceLocators {
       const [top, key] = path;
       if (path.length === 2 && (top === 'data' || top === 'binaryData' || top === 'stringData') && typeof key === 'string') {
         const literal = list('literals').findIndex((l) => l.split('=')[0]!.trim() === key);
-        if (literal >= 0) return this.at(display, inField(['literals', literal]), name);
+        if (literal >= 0) return this.at(display, inConfig(['literals', literal]), name);
         const file = list('files').findIndex((f) => (f.includes('=') ? f.slice(0, f.indexOf('=')) : f.slice(f.lastIndexOf('/') + 1)) === key);
-        if (file >= 0) return this.at(display, inField(['files', file]), name);
+        if (file >= 0) return this.at(display, inConfig(['files', file]), name);
         for (const env of list('envs')) {
-          const text = this.positioned(step.loader, env);
-          const line = text?.lines.findIndex((l) => l.trimStart().startsWith(`${key}=`));
-          if (text && line !== undefined && line >= 0) return this.at(text.display, { line: line + 1, column: 1 }, name);
+          const line = this.positions.text(step.loader, env)?.lines.findIndex((l) => l.trimStart().startsWith(`${key}=`));
+          if (line !== undefined && line >= 0) return this.at(this.display(step.loader, env), { line: line + 1, column: 1 }, name);
         }
       }
-      if (top === 'metadata' && key === 'name') return this.at(display, inField(['name']), name);
+      if (top === 'metadata' && key === 'name') return this.at(display, inConfig(['name']), name);
       // a label or annotation: the entry's options, else the kustomization's generatorOptions
       const [, kind, label] = path;
       if (top === 'metadata' && (kind === 'labels' || kind === 'annotations') && typeof label === 'string') {
@@ -233,12 +213,12 @@ export class ProvenanceLocators {
         const found = own?.whole ? own : shared?.whole ? shared : undefined;
         if (found) return this.at(display, found.at, name);
       }
-      return this.at(display, inField([]), name);
+      return this.at(display, inConfig([]), name);
     };
   }
 
   /** A replacement's values come from its source field: the place that field was written, by the step that wrote it. */
-  private replacementStep(name: string, display: string, inField: (sub: FieldPath) => TextPosition, resources: ResourceMap, fields: YMap): Locate {
+  private replacementStep(name: string, display: string, inConfig: (path: FieldPath) => TextPosition, resources: ResourceMap, fields: YMap): Locate {
     const replacements = isSeq(fields['replacements']) ? fields['replacements'] : [];
     return (_path, value) => {
       for (const [i, replacement] of replacements.entries()) {
@@ -253,14 +233,8 @@ export class ProvenanceLocators {
           // not this one
         }
       }
-      return this.at(display, inField([]), name);
+      return this.at(display, inConfig([]), name);
     };
-  }
-
-  /** Where a plugin's config starts in its file. */
-  private configPosition(text: Positioned, config: Resource): TextPosition | undefined {
-    const i = text.docs.findIndex((d) => isMap(d) && d['kind'] === config.kind && isMap(d['metadata']) && d['metadata']['name'] === config.name);
-    return text.trees[i]?.at;
   }
 
   private at(file: string, at: TextPosition, step: string): WrittenBy {
@@ -271,33 +245,6 @@ export class ProvenanceLocators {
     const abs = loader.absolute(file);
     return loader.remote ? abs : relative(this.buildDir(), abs);
   }
-
-  /** A file's text with its documents and their positions, read once. */
-  private positioned(loader: Loader, file: string): (Positioned & { lines: string[] }) | undefined {
-    const abs = loader.absolute(file);
-    if (!this.texts.has(abs)) {
-      let text: Positioned | undefined;
-      try {
-        text = positionedText(loader.loadText(file), this.display(loader, file));
-      } catch {
-        text = undefined;
-      }
-      this.texts.set(abs, text);
-    }
-    return this.texts.get(abs) as (Positioned & { lines: string[] }) | undefined;
-  }
-}
-
-function positionedText(text: string, display: string, offset?: TextPosition): Positioned & { lines: string[] } {
-  let lines: string[] | undefined;
-  return {
-    display,
-    ...placedDocuments(text, offset),
-    // (the lines of a resource file are seldom wanted: a patch's and an env file's are)
-    get lines() {
-      return (lines ??= text.split('\n'));
-    },
-  };
 }
 
 /** The resources of a resource file, as read, and where each starts, as the reader makes them: empty documents dropped, `List`s opened. */
@@ -318,11 +265,6 @@ function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
   return out;
 }
 
-/** `patches[2]` → `['patches', 2]`. */
-function fieldPathOf(field: string): (string | number)[] {
-  return field.split(/[[\].]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
-}
-
 /**
  * Where a patch writes the value at `path` of the resource: a strategic-merge patch holds it at
  * the same keys (list items in any order), a JSON patch in the value of an operation on that
@@ -330,9 +272,9 @@ function fieldPathOf(field: string): (string | number)[] {
  */
 const WRITING_OPS = new Set(['add', 'replace', 'copy', 'move']);
 
-function valuePosition(text: Positioned, path: FieldPath, value: Scalar): TextPosition | undefined {
+function valuePosition(text: PositionedText, path: FieldPath, value: Scalar): TextPosition | undefined {
   const keys = path.filter((p) => typeof p === 'string');
-  for (const [d, doc] of text.docs.entries()) {
+  for (const [d, doc] of text.placed.docs.entries()) {
     const tree = text.trees[d];
     if (!tree) continue;
     if (isSeq(doc)) {
@@ -391,8 +333,4 @@ function resolvedPath(obj: Value, parts: readonly string[]): (string | number)[]
     } else return undefined;
   }
   return out;
-}
-
-function leadingSpaces(line: string): number {
-  return line.length - line.trimStart().length;
 }
