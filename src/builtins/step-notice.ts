@@ -1,5 +1,6 @@
 import type { Notice, NoticeCode } from '../errors.js';
 import type { Resource } from '../model/resource.js';
+import { describeSelector, type Selector } from '../model/selector.js';
 import type { PluginContext } from '../plugins/plugin.js';
 
 /** Keys and indexes into a YAML value: a step's config, or a document of a text it reads. */
@@ -54,3 +55,11 @@ export function noticedResource(r: Resource): NonNullable<Notice['resource']> {
   return { apiVersion: r.apiVersion, kind: r.kind, namespace: r.namespace, name: r.name };
 }
 
+/** The notice of a patch step whose `target` selects nothing: kustomize applies the patch to nothing, and says nothing. */
+export function unmatchedTarget(target: Selector): StepNotice {
+  return {
+    code: 'PATCH_TARGET_UNMATCHED',
+    message: `the target (${describeSelector(target)}) selects no resource: the patch is not applied`,
+    at: ['target'],
+  };
+}
