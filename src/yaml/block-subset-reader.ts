@@ -61,12 +61,13 @@ const OUTSIDE = new OutsideSubset();
 /**
  * Where the values read start in the text (offsets), when a caller asks (`explain`'s positions):
  * each document's, and each value's by the map or sequence holding it and its key or index;
- * with `keys`, where each map's keys start too.
+ * with `keys`, where each map's keys start too. (Maps, not weak ones: they live as long as the
+ * documents they place, and a weak map's entries cost every garbage collection more.)
  */
 export interface Placements {
   documents: number[];
-  within: WeakMap<YMap | YSeq, Map<string | number, number>>;
-  keys?: WeakMap<YMap, Map<string, number>>;
+  within: Map<YMap | YSeq, Map<string | number, number>>;
+  keys?: Map<YMap, Map<string, number>>;
 }
 
 export function readBlockSubset(text: string, options: BlockSubsetOptions, placements?: Placements): Value[] | undefined {

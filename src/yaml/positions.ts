@@ -63,7 +63,7 @@ export interface PlacedText {
  * documents, or, when it is a file of the build's (`file`), fails as the build does.
  */
 export function placedText(text: string, offset: TextPosition = START, file?: string, keys = false): PlacedText {
-  const placements: Placements = { documents: [], within: new WeakMap(), ...(keys && { keys: new WeakMap() }) };
+  const placements: Placements = { documents: [], within: new Map(), ...(keys && { keys: new Map() }) };
   const docs = readPlaced(text, placements);
   if (docs) {
     const at = positionOf(text, offset);
@@ -95,7 +95,7 @@ export function placedText(text: string, offset: TextPosition = START, file?: st
 
 /** The {@link PlacedText} of documents whose position trees are known. */
 function treePlaced(docs: Value[], trees: PositionTree[]): PlacedText {
-  const within = new WeakMap<object, PositionTree>();
+  const within = new Map<object, PositionTree>();
   const note = (value: Value, tree: PositionTree | undefined): void => {
     if (typeof value !== 'object' || value === null || !tree?.children || within.has(value)) return;
     within.set(value, tree);
