@@ -56,7 +56,7 @@ function unmatchedSelect(replacement: ReplacementSpec, target: number, written: 
     code: 'REPLACEMENT_TARGET_UNMATCHED',
     message: `in ${written.file.path}${item === undefined ? '' : `[${item}]`}, ${message}`,
     at: ['replacements', written.entry, 'path'],
-    within: { text: 'named', document: 0, path: item === undefined ? select : [item, ...select] },
+    within: { text: 'named', document: 0, path: item === undefined ? select : [item, ...select], dialect: 'yaml11' },
   };
 }
 

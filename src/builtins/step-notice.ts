@@ -2,6 +2,7 @@ import type { Notice, NoticeCode } from '../errors.js';
 import type { Resource } from '../model/resource.js';
 import { describeSelector, type Selector } from '../model/selector.js';
 import type { PluginContext } from '../plugins/plugin.js';
+import type { ParseOptions } from '../yaml/parse.js';
 
 /** Keys and indexes into a YAML value: a step's config, or a document of a text it reads. */
 export type ValuePath = readonly (string | number)[];
@@ -19,9 +20,10 @@ export interface StepNotice {
   readonly at: ValuePath;
   /**
    * When it is about a value inside the YAML text the config's value at `at` holds (an inline
-   * patch) or names (a file: a patch's `path`, a replacements `path`): where in that text.
+   * patch) or names (a file: a patch's `path`, a replacements `path`): where in that text, and
+   * the dialect the builtin read it in (a replacements file is read as kustomizations are).
    */
-  readonly within?: { readonly text: 'held' | 'named'; readonly document: number; readonly path: ValuePath };
+  readonly within?: { readonly text: 'held' | 'named'; readonly document: number; readonly path: ValuePath; readonly dialect?: ParseOptions['dialect'] };
   readonly resource?: Notice['resource'];
 }
 
@@ -37,7 +39,8 @@ const UNHEARD: GiveNotice = () => undefined;
  * gives them nowhere).
  */
 export class StepNotices {
-  private readonly byContext = new WeakMap<PluginContext, GiveNotice>();
+  /** (a map, not a weak one: the contexts live as long as the build, and weak entries cost the garbage collector more) */
+  private readonly byContext = new Map<PluginContext, GiveNotice>();
 
   /** Notes that the step running in `ctx` gives its notices to `give`. */
   route(ctx: PluginContext, give: GiveNotice): void {

@@ -2,7 +2,8 @@ import type { Notice } from '../errors.js';
 import type { StepNotice, ValuePath } from '../builtins/step-notice.js';
 import type { Loader } from '../load/loader.js';
 import type { Resource } from '../model/resource.js';
-import { placedAt, placedText, treesOf, type FoundPosition, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
+import type { ParseOptions } from '../yaml/parse.js';
+import { placedAt, placedText, treesOf, type FoundPosition, type PlaceOptions, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, type Value } from '../yaml/value.js';
 
 /** A step as positions see it: the config that made it, where it was configured, the field or entry it came from. */
@@ -64,23 +65,43 @@ interface ConfigWritten {
 export class ConfigPositions {
   private readonly texts = new Map<string, PositionedText | undefined>();
   /** where each step's config is written, found once (`explain` asks for every value a step writes) */
-  private readonly configs = new WeakMap<LocatedStep, ConfigWritten | undefined>();
+  private readonly configs = new Map<LocatedStep, ConfigWritten | undefined>();
   /** where each step's notices pointed, by what they are about: a step that notices every workload notices few places */
-  private readonly noticedPlaces = new WeakMap<LocatedStep, Map<string, WrittenAt | undefined>>();
+  private readonly noticedPlaces = new Map<LocatedStep, Map<string, WrittenAt | undefined>>();
 
-  /** The file `file` (as `loader` names it, or absolute), read once with its positions; undefined when it cannot be read. */
-  text(loader: Loader, file: string): PositionedText | undefined {
-    const abs = loader.absolute(file);
-    if (!this.texts.has(abs)) {
+  /**
+   * The file `file` (as `loader` names it, or absolute), read once with its positions in the
+   * dialect the build reads it in; undefined when it cannot be read.
+   */
+  text(loader: Loader, file: string, dialect?: ParseOptions['dialect']): PositionedText | undefined {
+    const key = `${dialect ?? ''} ${loader.absolute(file)}`;
+    if (!this.texts.has(key)) {
       let text: PositionedText | undefined;
       try {
-        text = positionedText(loader.loadText(file));
+        text = positionedText(loader.loadText(file), { ...(dialect && { dialect }) });
       } catch {
         text = undefined;
       }
-      this.texts.set(abs, text);
+      this.texts.set(key, text);
     }
-    return this.texts.get(abs);
+    return this.texts.get(key);
+  }
+
+  /** A kustomization file, read as kustomize reads it (see {@link text}). */
+  kustomization(loader: Loader, file: string): PositionedText | undefined {
+    return this.text(loader, file, 'yaml11');
+  }
+
+  /**
+   * The file a plugin's config was read from, and its text: the config's own file (a resource
+   * file), else the file whose list names it (a kustomization, read as kustomize reads it; a
+   * Composition, which the build read strictly, reads the same so).
+   */
+  configFile(step: LocatedStep): { file: string; text: PositionedText } | undefined {
+    const own = step.config.sourceFile;
+    const file = own ?? step.file;
+    const text = own ? this.text(step.loader, own) : file && this.kustomization(step.loader, file);
+    return file && text ? { file, text } : undefined;
   }
 
   /** Where the value of the step's config at `path` is written: the deepest part of the path that is (the config's start for `[]`). */
@@ -99,13 +120,13 @@ export class ConfigPositions {
     const written = typeof value === 'string' ? this.configWritten(step) : undefined;
     const found = written && placedAt(written.text.placed, written.document, written.keys(path));
     if (!written || !found?.whole) return undefined;
-    return { file: written.file, text: positionedText(value as string, heldTextStart(written.fileText.lines, found.at)) };
+    return { file: written.file, text: positionedText(value as string, { offset: heldTextStart(written.fileText.lines, found.at) }) };
   }
 
-  /** The YAML file the step's config names at `path` (a patch's `path`), read once. */
-  namedText(step: LocatedStep, path: ValuePath): TextIn | undefined {
+  /** The YAML file the step's config names at `path` (a patch's `path`), read once (in `dialect`, as the step reads it). */
+  namedText(step: LocatedStep, path: ValuePath, dialect?: ParseOptions['dialect']): TextIn | undefined {
     const value = valueAt(step.config.view, path);
-    const text = typeof value === 'string' ? this.text(step.loader, value) : undefined;
+    const text = typeof value === 'string' ? this.text(step.loader, value, dialect) : undefined;
     return text && { file: step.loader.absolute(value as string), text };
   }
 
@@ -125,7 +146,7 @@ export class ConfigPositions {
   private noticePlace(step: LocatedStep, notice: StepNotice): WrittenAt | undefined {
     const said = (found: FoundPosition) => found.key ?? found.at;
     const within = notice.within;
-    const text = within && (within.text === 'held' ? this.heldText(step, notice.at) : this.namedText(step, notice.at));
+    const text = within && (within.text === 'held' ? this.heldText(step, notice.at) : this.namedText(step, notice.at, within.dialect));
     if (within && text && within.document < text.text.placed.docs.length) return { file: text.file, at: said(placedAt(text.text.placed, within.document, within.path)) };
     const written = this.configWritten(step);
     return written && { file: written.file, at: said(placedAt(written.text.placed, written.document, written.keys(notice.at))) };
@@ -138,16 +159,16 @@ export class ConfigPositions {
 
   private findConfig(step: LocatedStep): ConfigWritten | undefined {
     if (step.field && step.file) {
-      const k = this.text(step.loader, step.file);
+      const k = this.kustomization(step.loader, step.file);
       const field = step.field;
       const fieldPath = fieldPathOf(field);
       return k && { file: step.loader.absolute(step.file), fileText: k, text: k, document: 0, keys: (path) => [...fieldPath, ...underField(field, path)] };
     }
     // a plugin's config: a document of its own file, or written in the list that names it
-    const file = step.config.sourceFile ?? step.file;
-    const text = file === undefined ? undefined : this.text(step.loader, file);
-    if (!text || file === undefined) return undefined;
-    const written = { file: step.loader.absolute(file), fileText: text };
+    const configFile = this.configFile(step);
+    if (!configFile) return undefined;
+    const text = configFile.text;
+    const written = { file: step.loader.absolute(configFile.file), fileText: text };
     const own = configDocument(text.placed.docs, step.config);
     if (own !== undefined) return { ...written, text, document: own, keys: (path) => path };
     const entry = step.entry === undefined ? undefined : fieldPathOf(step.entry);
@@ -157,7 +178,7 @@ export class ConfigPositions {
     const inList = { ...written, text, document: 0, keys: (path: ValuePath) => [...entry, ...path] };
     if (typeof value !== 'string') return inList;
     // an inline config: the document of the entry's text that is this config
-    const held = positionedText(value, heldTextStart(text.lines, listed.at));
+    const held = positionedText(value, { offset: heldTextStart(text.lines, listed.at) });
     const doc = configDocument(held.placed.docs, step.config);
     return doc === undefined ? inList : { ...written, text: held, document: doc, keys: (path) => path };
   }
@@ -212,9 +233,9 @@ function underField(field: string, path: ValuePath): ValuePath {
   return held.field ? [held.field, ...path.slice(1)] : path.slice(1);
 }
 
-/** A YAML text with its documents and their positions (moved by `offset`: a text written inside another). */
-function positionedText(text: string, offset?: TextPosition): PositionedText {
-  const placed = placedText(text, offset, undefined, true);
+/** A YAML text with its documents and their positions (moved by `offset`: a text written inside another), read in `dialect`. */
+function positionedText(text: string, options: Pick<PlaceOptions, 'offset' | 'dialect'>): PositionedText {
+  const placed = placedText(text, { ...options, keys: true });
   let trees: PositionTree[] | undefined;
   let lines: string[] | undefined;
   return {

@@ -39,7 +39,7 @@ export class ProvenanceLocators {
    * build's own read of the file when it records provenance. Errors are the build's.
    */
   resourceDocuments(text: string, file: string): Value[] {
-    const placed = placedText(text, START, file);
+    const placed = placedText(text, { file });
     this.justRead.set(text, placed);
     return placed.docs;
   }
@@ -63,14 +63,14 @@ export class ProvenanceLocators {
     const name = step.field ?? step.entry ?? step.config.kind;
     if (step.field && step.file) return this.fieldStep(step, name, resources);
     // a plugin: the config that made it, in its own file, or written in the list that names it (a Composition's)
-    const file = step.config.sourceFile ?? step.file;
-    const text = file ? this.positions.text(step.loader, file) : undefined;
+    const configFile = this.positions.configFile(step);
+    const text = configFile?.text;
     const own = text && configDocument(text.placed.docs, step.config);
     const ownDocument = own === undefined ? undefined : text?.trees[own]?.at;
     const listed = !ownDocument && step.entry && text?.trees[0] ? positionAt(text.trees[0], fieldPathOf(step.entry)) : undefined;
     // a builtin so written is located as the kustomization field it stands for: a patch's line in its patch
-    if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: file! }, name, resources);
-    const display = text && file ? this.display(step.loader, file) : step.file ? this.display(step.loader, step.file) : '';
+    if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: configFile!.file }, name, resources);
+    const display = configFile ? this.display(step.loader, configFile.file) : step.file ? this.display(step.loader, step.file) : '';
     return () => this.at(display, ownDocument ?? (listed?.whole ? listed.at : START), name);
   }
 
@@ -117,13 +117,13 @@ export class ProvenanceLocators {
 
   /** The kustomization `file`'s field `key` as the step (its start when it has none: an option from the command line, a base's vars). */
   private topField(loader: Loader, file: string, key: string): WrittenBy {
-    const tree = this.positions.text(loader, file)?.trees[0];
+    const tree = this.positions.kustomization(loader, file)?.trees[0];
     const at = tree?.children?.has(key) ? positionAt(tree, [key]).at : START;
     return this.at(this.display(loader, file), at, key);
   }
 
   private fieldStep(step: LocatedStep, name: string, resources: ResourceMap): Locate {
-    const k = this.positions.text(step.loader, step.file!);
+    const k = this.positions.kustomization(step.loader, step.file!);
     const display = this.display(step.loader, step.file!);
     const inConfig = (path: FieldPath): TextPosition => this.positions.configValue(step, path)?.at ?? START;
     const fields = step.config.view;

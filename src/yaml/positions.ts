@@ -1,5 +1,5 @@
 import type { Placements } from './block-subset-reader.js';
-import { parseYamlDocuments, readPlaced } from './parse.js';
+import { parseYamlDocuments, readPlaced, type ParseOptions } from './parse.js';
 import { isMap as isYMap, type Value } from './value.js';
 import { type Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
 
@@ -31,7 +31,7 @@ export interface PositionTree {
  * key, indented.
  */
 export function documentPositions(text: string, offset: TextPosition = START): PositionTree[] {
-  return treesOf(placedText(text, offset, undefined, true));
+  return treesOf(placedText(text, { offset, keys: true }));
 }
 
 /** The position trees of a placed text's documents (see {@link documentPositions}), with where keys are when it was read with them. */
@@ -56,15 +56,29 @@ export interface PlacedText {
   trees?: PositionTree[];
 }
 
+/** How {@link placedText} reads a text. */
+export interface PlaceOptions {
+  /** where the text starts (a patch written inline in a kustomization: on the line after its key, indented) */
+  offset?: TextPosition;
+  /** the build's name for the text: one that does not parse then fails as the build's reading does */
+  file?: string;
+  /** whether to note where maps' keys are too */
+  keys?: boolean;
+  /** the dialect the build reads the text in (a kustomization's: see `ParseOptions`) */
+  dialect?: ParseOptions['dialect'];
+}
+
 /**
  * A YAML text's documents, as the build reads them, with where their values are written (and
- * their maps' keys, when `keys` asks): read once by the fast reader, which notes where values
- * start, when the text is in its subset (most manifests are). A text that does not parse has no
+ * their maps' keys, when asked): read once by the fast reader, which notes where values start,
+ * when the text is in its subset (most manifests are). A text that does not parse has no
  * documents, or, when it is a file of the build's (`file`), fails as the build does.
  */
-export function placedText(text: string, offset: TextPosition = START, file?: string, keys = false): PlacedText {
-  const placements: Placements = { documents: [], within: new Map(), ...(keys && { keys: new Map() }) };
-  const docs = readPlaced(text, placements);
+export function placedText(text: string, options: PlaceOptions = {}): PlacedText {
+  const { offset = START, file } = options;
+  const reading: ParseOptions = options.dialect ? { dialect: options.dialect } : {};
+  const placements: Placements = { documents: [], within: new Map(), ...(options.keys && { keys: new Map() }) };
+  const docs = readPlaced(text, placements, reading);
   if (docs) {
     const at = positionOf(text, offset);
     return {
@@ -82,10 +96,10 @@ export function placedText(text: string, offset: TextPosition = START, file?: st
   }
   // read as the build reads it: a text of the build's (its `file` given) fails as it does
   let parsed: Value[];
-  if (file !== undefined) parsed = parseYamlDocuments(text, file);
+  if (file !== undefined) parsed = parseYamlDocuments(text, file, reading);
   else {
     try {
-      parsed = parseYamlDocuments(text);
+      parsed = parseYamlDocuments(text, '', reading);
     } catch {
       parsed = [];
     }

@@ -228,7 +228,27 @@ const LAYERED: Record<string, string> = {
   'app/replicas.yaml': lines('- op: add', '  path: /spec/replicas', '  value: 3'),
 };
 
-const TREES = { PATCHES, LEGACY, TRANSFORMERS, REPLACEMENTS, LABELS, LAYERED };
+/** A kustomization YAML 1.2 refuses (a repeated key) and reads otherwise (`yes`): kustomize reads it as go-yaml v2 does. */
+const REPEATED: Record<string, string> = {
+  'app/kustomization.yaml': lines(
+    'kind: Kustomization',
+    'resources:',
+    '- deploy.yaml',
+    'kind: Kustomization',
+    'patches:',
+    '- options:',
+    '    allowNameChange: yes',
+    '  target:', //                          8: selects nothing
+    '    kind: Job',
+    '  patch: |-',
+    '    - op: add',
+    '      path: /spec/paused',
+    '      value: true',
+  ),
+  'app/deploy.yaml': workload('Deployment', 'web'),
+};
+
+const TREES = { PATCHES, LEGACY, TRANSFORMERS, REPLACEMENTS, LABELS, LAYERED, REPEATED };
 
 /** What the tests compare of a notice: where it points, and what it names. */
 function placeOf(n: Notice): string {
@@ -333,6 +353,10 @@ describe('notices, located where the kustomization wrote what they are about', (
       'app/deploy.yaml': workload('Deployment', 'web'),
     };
     assert.deepEqual((await noticesOf(files)).map(placeOf), ['PATCH_TARGET_UNMATCHED composition.yaml:13:3 transformers[1]']);
+  });
+
+  test('a kustomization read as kustomize reads it: a repeated key, `yes` for true', async () => {
+    assert.deepEqual((await noticesOf(REPEATED)).map(placeOf), ['PATCH_TARGET_UNMATCHED kustomization.yaml:8:3 patches[0]']);
   });
 
   test('none when every target selects something and no selector changes', async () => {
