@@ -9,6 +9,7 @@ import { emitYaml } from '../yaml/emit.js';
 import type { YMap } from '../yaml/value.js';
 import { decodeConfig, marshalledConfig } from '../plugins/builtin-config.js';
 import { applyJsonPatchTo, applySmpTo, patchAsCopied, selectTargets, smpPatchesIfObjects, targetByPatchId } from '../filters/patch-targets.js';
+import { unmatchedTarget, type GiveNotice } from './step-notice.js';
 
 /**
  * `patches`: a strategic-merge patch (one or several documents) or a JSON 6902 patch, from a
@@ -23,14 +24,15 @@ export class PatchTransformer implements Transformer {
     private readonly text: string,
     private readonly smp: Resource[] | undefined,
     private readonly json: JsonPatchOp[] | undefined,
+    private readonly notice: GiveNotice,
   ) {}
 
-  static fromConfig(config: YMap, ctx: PluginContext): PatchTransformer {
-    return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx, config);
+  static fromConfig(config: YMap, ctx: PluginContext, notice: GiveNotice): PatchTransformer {
+    return PatchTransformer.create(decodeConfig<Patch>(config, PatchShape, PatchTransformer.kind), ctx, config, notice);
   }
 
   /** `config` is shown in errors: the plugin's, or the one kustomize marshals from a `patches` entry. */
-  private static create(args: Patch, ctx: PluginContext, config: YMap): PatchTransformer {
+  private static create(args: Patch, ctx: PluginContext, config: YMap, notice: GiveNotice): PatchTransformer {
     let text = (args.patch ?? '').trim();
     if (text === '' && !args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `must specify one of patch and path in\n${emitYaml(config)}`);
     if (text !== '' && args.path) throw new KustomizeError('KUSTOMIZATION_INVALID', `patch and path can't be set at the same time\n${emitYaml(config)}`);
@@ -50,7 +52,7 @@ export class PatchTransformer implements Transformer {
       const cause = smpRead.error ?? jsonRead.error;
       throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file, ...(cause !== undefined && { cause }) });
     }
-    return json && !smp ? new PatchTransformer(args, text, undefined, json) : new PatchTransformer(args, text, smp, undefined);
+    return json && !smp ? new PatchTransformer(args, text, undefined, json, notice) : new PatchTransformer(args, text, smp, undefined, notice);
   }
 
   private targetOf(resources: ResourceMap, patch: Resource): Resource {
@@ -59,17 +61,25 @@ export class PatchTransformer implements Transformer {
 
   transform(resources: ResourceMap, ctx: PluginContext): void {
     const options = { allowNameChange: !!this.args.options?.['allowNameChange'], allowKindChange: !!this.args.options?.['allowKindChange'] };
+    const target = this.args.target;
     if (this.json) {
-      if (!this.args.target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
-      const targets = selectTargets(resources, this.args.target);
+      if (!target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
+      const targets = selectTargets(resources, target);
+      if (targets.length === 0) this.notice(unmatchedTarget(target));
       for (const r of targets) r.storePreviousId();
       applyJsonPatchTo(targets, this.json, `, in patch ${this.args.path ?? ''}`);
       return;
     }
     for (const [document, patch] of (this.smp ?? []).entries()) {
       const place = { ...(this.args.path && { patchFile: this.args.path }), document };
-      if (this.args.target) applySmpTo(resources, selectTargets(resources, this.args.target), patchAsCopied(patch.view), ctx, options, place);
-      else applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx, options, place);
+      if (!target) {
+        applySmpTo(resources, [this.targetOf(resources, patch)], patch.view, ctx, options, place);
+        continue;
+      }
+      const targets = selectTargets(resources, target);
+      // what the first document's target selects, the others' does: one notice for the step
+      if (document === 0 && targets.length === 0) this.notice(unmatchedTarget(target));
+      applySmpTo(resources, targets, patchAsCopied(patch.view), ctx, options, place);
     }
   }
 }

@@ -7,6 +7,8 @@ import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
+import { describeSelector } from '../model/selector.js';
+import type { GiveNotice, StepNotice } from './step-notice.js';
 
 const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', fields: { replacements: { list: ReplacementFieldShape } } };
 
@@ -17,17 +19,45 @@ const ConfigShape: StructShape = { struct: 'ReplacementTransformerPlugin', field
 export class ReplacementTransformer implements Transformer {
   static readonly kind = 'ReplacementTransformer';
 
-  private constructor(private readonly replacements: ReplacementSpec[]) {}
+  private constructor(
+    private readonly replacements: ReplacementSpec[],
+    /** where each replacement was written, for notices */
+    private readonly written: WrittenAt[],
+    private readonly notice: GiveNotice,
+  ) {}
 
   /** From a `transformers:` config `{apiVersion: builtin, kind: ReplacementTransformer, replacements: [...]}`. */
-  static fromConfig(config: YMap, ctx: PluginContext): ReplacementTransformer {
+  static fromConfig(config: YMap, ctx: PluginContext, notice: GiveNotice): ReplacementTransformer {
     const c = decodeConfig<{ replacements?: (ReplacementField | undefined)[] }>(config, ConfigShape, ReplacementTransformer.kind);
-    return new ReplacementTransformer(load(c.replacements ?? [], ctx));
+    const { replacements, written } = load(c.replacements ?? [], ctx);
+    return new ReplacementTransformer(replacements, written, notice);
   }
 
   transform(resources: ResourceMap): void {
-    applyReplacements(resources.resources(), this.replacements);
+    applyReplacements(resources.resources(), this.replacements, (i, j) => this.notice(unmatchedSelect(this.replacements[i]!, j, this.written[i]!)));
   }
+}
+
+/** Where a replacement was written: entry `entry` of the config, inline, or in the file it names (item `item` of the list the file holds, or the one replacement it holds). */
+interface WrittenAt {
+  entry: number;
+  file?: { path: string; item?: number };
+}
+
+/** The notice of a target whose `select` selects nothing (once `reject` has left resources out): kustomize replaces nothing there, and says nothing. */
+function unmatchedSelect(replacement: ReplacementSpec, target: number, written: WrittenAt): StepNotice {
+  const t = replacement.targets![target]!;
+  const rejected = (t.reject ?? []).some(Boolean) ? ', once rejected ones are left out' : '';
+  const message = `the select of targets[${target}] (${describeSelector(t.select!)}) selects no resource${rejected}: nothing is replaced there`;
+  const select = ['targets', target, 'select'];
+  if (!written.file) return { code: 'REPLACEMENT_TARGET_UNMATCHED', message, at: ['replacements', written.entry, ...select] };
+  const item = written.file.item;
+  return {
+    code: 'REPLACEMENT_TARGET_UNMATCHED',
+    message: `in ${written.file.path}${item === undefined ? '' : `[${item}]`}, ${message}`,
+    at: ['replacements', written.entry, 'path'],
+    within: { text: 'named', document: 0, path: item === undefined ? select : [item, ...select], dialect: 'yaml11' },
+  };
 }
 
 /**
@@ -46,23 +76,28 @@ function withoutTargets(e: ReplacementField): ReplacementField {
 }
 
 /** Inline entries as they are; `path:` entries read from their file. */
-function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginContext): ReplacementSpec[] {
-  const out: ReplacementSpec[] = [];
-  for (const entry of entries) {
-    if (!entry?.path) {
-      out.push(entry as ReplacementSpec);
+function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginContext): { replacements: ReplacementSpec[]; written: WrittenAt[] } {
+  const replacements: ReplacementSpec[] = [];
+  const written: WrittenAt[] = [];
+  for (const [entry, field] of entries.entries()) {
+    if (!field?.path) {
+      replacements.push(field as ReplacementSpec);
+      written.push({ entry });
       continue;
     }
-    if (entry.source || (entry.targets?.length ?? 0) > 0) {
+    if (field.source || (field.targets?.length ?? 0) > 0) {
       throw new KustomizeError('KUSTOMIZATION_INVALID', 'cannot specify both path and inline replacement');
     }
-    out.push(...fromFile(entry.path, ctx));
+    const path = field.path;
+    const read = fromFile(path, ctx);
+    replacements.push(...read.replacements);
+    written.push(...read.replacements.map((_r, item) => ({ entry, file: read.list ? { path, item } : { path } })));
   }
-  return out;
+  return { replacements, written };
 }
 
-/** A replacement file: one replacement (a map) or a list of them; unknown fields are ignored. */
-function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
+/** A replacement file: one replacement (a map) or a list of them (`list`); unknown fields are ignored. */
+function fromFile(path: string, ctx: PluginContext): { replacements: ReplacementSpec[]; list: boolean } {
   const text = ctx.loader.loadText(path);
   const content: Value | undefined = ctx.documents(text, path, { dialect: 'yaml11' })[0];
   const shape = Array.isArray(content) ? { list: ReplacementShape } : isMap(content) ? ReplacementShape : undefined;
@@ -78,7 +113,7 @@ function fromFile(path: string, ctx: PluginContext): ReplacementSpec[] {
     const message = e.message.includes(' into Go struct field ') ? e.message : e.message.replace(/ of type (\w+)$/, ' into Go value of type types.$1');
     throw new KustomizeError('KUSTOMIZATION_INVALID', `error unmarshaling JSON: while decoding JSON: ${message}`, { file: path, cause: e });
   }
-  return Array.isArray(decoded) ? decoded : [decoded];
+  return Array.isArray(decoded) ? { replacements: decoded, list: true } : { replacements: [decoded], list: false };
 }
 
 /** The reflect kind Go reports for what a YAML document decodes to. */

@@ -1,5 +1,6 @@
 import { ApiVersionsFlag } from '../helm/api-versions.js';
 import type { ResolvedOptions } from '../options.js';
+import { StepNotices } from './step-notice.js';
 
 /**
  * What the builtins of one build share, held by the build's context: one per build, so builds
@@ -8,6 +9,9 @@ import type { ResolvedOptions } from '../options.js';
 export class BuiltinState {
   /** `--helm-api-versions`, which kustomize's charts share (see api-versions.ts) */
   readonly helmApiVersions: ApiVersionsFlag;
+
+  /** where each step's builtin gives its notices */
+  readonly notices = new StepNotices();
 
   constructor(options: Readonly<Pick<ResolvedOptions, 'helmApiVersions'>>) {
     this.helmApiVersions = new ApiVersionsFlag(options.helmApiVersions);

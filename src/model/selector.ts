@@ -15,6 +15,12 @@ export interface Selector {
   annotationSelector?: string;
 }
 
+/** A selector as messages show it: its fields as written, in the order kustomize declares them (`kind: Deployment, name: web-.*`). */
+export function describeSelector(s: Selector): string {
+  const fields = (['group', 'version', 'kind', 'name', 'namespace', 'labelSelector', 'annotationSelector'] as const).filter((f) => s[f]);
+  return fields.length === 0 ? 'any resource' : fields.map((f) => `${f}: ${s[f]}`).join(', ');
+}
+
 /**
  * A compiled `target`/`select` selector: group, version, kind, name and namespace are regular
  * expressions matched against the whole value (kustomize anchors them), plus label and

@@ -19,8 +19,10 @@ import type { Value } from '../yaml/value.js';
 import type { Accumulator } from './accumulator.js';
 import { ProvenanceRecorder } from './provenance.js';
 import { ProvenanceLocators } from './provenance-locators.js';
-import { CustomResourceTypeSources, listReplacedNotice, type CrdsFile, type NoticeStep } from './custom-resource-types.js';
-import { PlacedFiles } from './placed-files.js';
+import { CustomResourceTypeSources, listReplacedNotice, type CrdsFile } from './custom-resource-types.js';
+import { ConfigPositions, locatedNotice, type LocatedStep } from './config-positions.js';
+import type { StepNotice } from '../builtins/step-notice.js';
+import type { ConfigText } from '../catalog/config-error.js';
 
 /**
  * What a caller that keeps builds (a `BuildCache`) lends one build: the texts and documents it
@@ -89,6 +91,9 @@ export class BuildContext implements BaseEffects {
   /** the remote trees the build fetched, whose files its errors name by the tree's URL */
   private readonly fetchedTrees: RemoteOrigin[] = [];
 
+  /** how the build names the files its notes name, by absolute path: a step that notices every workload names one file many times */
+  private readonly shownPlaces = new Map<string, { file: string; remote?: string }>();
+
   /** the remote references the build read, by URL, with what each resolved to */
   readonly remoteInputs = new Map<string, RemoteInput>();
 
@@ -100,6 +105,9 @@ export class BuildContext implements BaseEffects {
 
   /** where the warnings and notices go besides `options.warn` and `notice`: one list for each base being remembered */
   private readonly warningNotes = new Set<BuildNote[]>();
+
+  /** where steps' configs and the texts they read are written: read when a notice or `explain` first asks */
+  private readonly configPositions = new ConfigPositions();
 
   /** who wrote each value, when the build records it (`explain`) */
   readonly provenance: { recorder: ProvenanceRecorder; locators: ProvenanceLocators } | undefined;
@@ -119,8 +127,6 @@ export class BuildContext implements BaseEffects {
   /** what the build knows of custom resources' types, read when a strategic-merge patch first meets one */
   private readonly customTypes: CustomResourceTypeSources;
 
-  /** the files notices are placed in, read when one first is */
-  private noticeFiles: PlacedFiles | undefined;
 
   constructor(
     readonly options: Readonly<ResolvedOptions>,
@@ -135,7 +141,7 @@ export class BuildContext implements BaseEffects {
   ) {
     if (provenance) {
       const recorder = new ProvenanceRecorder();
-      this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir) };
+      this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal });
@@ -228,27 +234,40 @@ export class BuildContext implements BaseEffects {
 
   /** Gives a warning or a notice to the caller (its file, when absolute, named as the build names files). */
   warn(note: BuildNote): void {
-    const given = note.file?.startsWith('/') ? { ...note, ...this.shownPlace(note.file) } : note;
+    const file = note.file;
+    let shown = file?.startsWith('/') ? this.shownPlaces.get(file) : undefined;
+    if (file?.startsWith('/') && !shown) this.shownPlaces.set(file, (shown = this.shownPlace(file)));
+    const given = shown ? { ...note, ...shown } : note;
     if (isNotice(given)) this.notice?.(given);
     else this.options.warn?.(given);
     for (const notes of this.warningNotes) notes.push(given);
   }
 
+  /** Where the values of a step's config are written (undefined when its file cannot be read again). */
+  configText(step: LocatedStep): ConfigText | undefined {
+    const start = this.configPositions.configValue(step, []);
+    return start && { file: start.file, at: (path) => this.configPositions.configValue(step, path)?.at ?? start.at };
+  }
+
   /**
-   * The context a step's plugin runs in: `step` where it was configured (its notices are placed
-   * there), with the `crds:` files its accumulation has when it runs (none: it runs on no accumulation).
+   * The context a plugin runs in, reading through `loader`. A step's (`step`, where it was
+   * configured) is where its builtin gives its notices: each is located there when given; and
+   * `crds` are the `crds:` files its accumulation has when it runs (none: it runs on no accumulation).
    */
-  pluginContext(loader: Loader, step?: { place: NoticeStep; crds?: () => readonly CrdsFile[] }): PluginContext {
-    const files = () => (this.noticeFiles ??= new PlacedFiles(() => this.buildDir));
-    return {
+  pluginContext(loader: Loader, step?: LocatedStep, crds: () => readonly CrdsFile[] = noCrds): PluginContext {
+    // (a context of no step, the build's finishing steps', gives its notices where nothing says where)
+    const give = (notice: StepNotice) => this.warn(step ? locatedNotice(this.configPositions, step, notice) : { code: notice.code, message: notice.message, ...(notice.resource && { resource: notice.resource }) });
+    const context: PluginContext = {
       loader,
       options: this.options,
       openapi: this.openapi,
-      customResources: this.customTypes.forStep(step?.crds ?? noCrds, (list) => this.warn(listReplacedNotice(step?.place, files, list))),
+      customResources: this.customTypes.forStep(crds, (list) => give(listReplacedNotice(step, list))),
       signal: this.signal,
       warn: (message) => this.warn({ code: 'PLUGIN_MESSAGE', message }),
       documents: (text, file, options) => this.stepDocuments(text, file, options),
     };
+    if (step) this.builtins.notices.route(context, give);
+    return context;
   }
 }
 

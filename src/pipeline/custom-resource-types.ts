@@ -4,7 +4,7 @@
  * files of its kustomization and of its bases, the `--schema` files, the `openapi:` file, in this
  * order. Nothing is read before a patch meets a custom resource.
  */
-import type { Notice } from '../errors.js';
+import type { StepNotice, ValuePath } from '../builtins/step-notice.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -14,8 +14,8 @@ import type { CustomResourceSchema, CustomResourceTypes, ReplacedList } from '..
 import { crdVersions, isCrd } from '../schema/crd.js';
 import { customSchemasOf, readSchemaPaths, type CustomSchema } from '../schema/custom-schemas.js';
 import { MergeForms } from '../schema/merge-form.js';
-import { positionAt, START } from '../yaml/positions.js';
-import { patchTexts, type PatchStep, type PlacedFiles } from './placed-files.js';
+import { isSeq } from '../yaml/value.js';
+import type { LocatedStep } from './config-positions.js';
 
 /** A `crds:` entry's file: its text, and its path (absolute). */
 export interface CrdsFile {
@@ -121,35 +121,21 @@ function typeIn(types: readonly CustomSchema[], apiVersion: string, kind: string
   return types.find((t) => t.apiVersion === apiVersion && t.kind === kind) ?? types.find((t) => t.apiVersion === undefined && t.kind === kind);
 }
 
-/** A step as its notices name it: a patch step, with the `transformers:` entry that listed its config, if one did. */
-export type NoticeStep = PatchStep & { entry?: string };
 
 /**
- * The notice that a step's patch replaced a list its custom resource's schema merges, placed at
- * the list in the patch text (else at the step's config; nowhere for a step of the build's own).
+ * A strategic-merge patch's replaced list as its step's notice (`LIST_REPLACED`): at the list in
+ * the patch, the patch file the config names (`path`, or an entry of `paths`) or its inline
+ * `patch` text.
  */
-export function listReplacedNotice(step: NoticeStep | undefined, files: () => PlacedFiles, list: ReplacedList): Notice {
-  if (step === undefined) return notice({ message: list.message }, list.resource);
-  const name = step.field ?? step.entry ?? step.config.kind;
-  const text = patchTexts(step, name, files()).find((t) => t.file === list.patchFile);
-  // the patches of a text are its documents that are objects with fields (see resourcesFromValues)
-  const trees = text?.trees.filter((_, i) => isPatchDocument(text.docs[i]));
-  const tree = trees?.[list.document];
-  if (text && tree) {
-    const at = positionAt(tree, list.path).at;
-    // an inline patch is in the kustomization that wrote the step's field
-    const file = list.patchFile === undefined ? step.file : step.loader.absolute(list.patchFile);
-    return notice({ message: `${text.step}: ${list.message}`, ...(file !== undefined && { file }), line: at.line, column: at.column, step: text.step }, list.resource);
-  }
-  const file = step.config.sourceFile ?? step.file;
-  return notice({ message: `${name}: ${list.message}`, ...(file !== undefined && { file }), line: START.line, column: START.column, step: name }, list.resource);
-}
-
-function isPatchDocument(doc: unknown): boolean {
-  return doc !== null && typeof doc === 'object' && Object.keys(doc).length > 0;
-}
-
-/** A step's notice as the build gives it: the one place it is made, from where the step says it is. */
-function notice(at: { message: string; file?: string; line?: number; column?: number; step?: string }, resource: ReplacedList['resource']): Notice {
-  return { code: 'LIST_REPLACED', ...at, resource };
+export function listReplacedNotice(step: LocatedStep | undefined, list: ReplacedList): StepNotice {
+  const fields = step?.config.view ?? {};
+  const paths = fields['paths'];
+  const at: ValuePath = list.patchFile === undefined ? ['patch'] : isSeq(paths) ? ['paths', paths.indexOf(list.patchFile)] : ['path'];
+  return {
+    code: 'LIST_REPLACED',
+    message: list.message,
+    at,
+    within: { text: list.patchFile === undefined ? 'held' : 'named', document: list.document, path: list.path },
+    resource: list.resource,
+  };
 }

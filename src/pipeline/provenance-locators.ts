@@ -1,4 +1,4 @@
-import { isRelativePath } from '../fs/path.js';
+import { isRelativePath, relative } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
@@ -7,20 +7,13 @@ import { selectSource } from '../replacements/select.js';
 import { placedText, positionAt, START, type PlacedText, type PositionTree, type TextPosition } from '../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import type { VarSet } from '../vars/vars.js';
-import { configDocument, fieldPathOf } from './config-text.js';
+import { configDocument, fieldPathOf, type ConfigPositions, type LocatedStep, type PositionedText } from './config-positions.js';
 import type { FieldPath, FieldValue, Locate, ProvenanceRecorder, WrittenBy } from './provenance.js';
-import { patchTexts, PlacedFiles, type Positioned, type PositionedLines } from './placed-files.js';
 
-/** A step as the locators see it: the config that made it, where it was configured, the field or entry it came from. */
-interface LocatedStep {
-  config: Resource;
-  loader: Loader;
-  /** the kustomization field that made a builtin step (`patches[2]`) */
-  field?: string;
-  /** the `generators:`/`transformers:`/`validators:` entry that listed a plugin's config (`transformers[0]`) */
-  entry?: string;
-  /** the file that configured it, absolute */
-  file?: string;
+/** A text, what it is named in what the locators give, and where its documents' values are written. */
+interface Positioned {
+  display: string;
+  text: PositionedText;
 }
 
 /**
@@ -30,24 +23,23 @@ interface LocatedStep {
  * or the config that made the step.
  */
 export class ProvenanceLocators {
-  private readonly files: PlacedFiles;
   /** resource files' texts read by {@link resourceDocuments} and not yet recorded by {@link readFile} */
   private readonly justRead = new Map<string, PlacedText>();
 
   constructor(
     private readonly recorder: ProvenanceRecorder,
     /** the directory built: the files named are relative to it */
-    buildDir: () => string,
-  ) {
-    this.files = new PlacedFiles(buildDir);
-  }
+    private readonly buildDir: () => string,
+    /** the build's texts of configs, patches and env files, read once, with positions */
+    private readonly positions: ConfigPositions,
+  ) {}
 
   /**
    * The documents of a resource file's `text`, read (once) with where their values are: the
    * build's own read of the file when it records provenance. Errors are the build's.
    */
   resourceDocuments(text: string, file: string): Value[] {
-    const placed = placedText(text, START, file);
+    const placed = placedText(text, { file });
     this.justRead.set(text, placed);
     return placed.docs;
   }
@@ -71,13 +63,14 @@ export class ProvenanceLocators {
     const name = step.field ?? step.entry ?? step.config.kind;
     if (step.field && step.file) return this.fieldStep(step, name, resources);
     // a plugin: the config that made it, in its own file, or written in the list that names it (a Composition's)
-    const file = step.config.sourceFile ?? step.file;
-    const text = file ? this.positioned(step.loader, file) : undefined;
-    const ownDocument = text && configDocument(text, step.config)?.at;
+    const configFile = this.positions.configFile(step);
+    const text = configFile?.text;
+    const own = text && configDocument(text.placed.docs, step.config);
+    const ownDocument = own === undefined ? undefined : text?.trees[own]?.at;
     const listed = !ownDocument && step.entry && text?.trees[0] ? positionAt(text.trees[0], fieldPathOf(step.entry)) : undefined;
     // a builtin so written is located as the kustomization field it stands for: a patch's line in its patch
-    if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: file! }, name, resources);
-    const display = text?.display ?? (step.file ? this.display(step.loader, step.file) : '');
+    if (listed?.whole && step.config.apiVersion === 'builtin') return this.fieldStep({ ...step, field: step.entry!, file: configFile!.file }, name, resources);
+    const display = configFile ? this.display(step.loader, configFile.file) : step.file ? this.display(step.loader, step.file) : '';
     return () => this.at(display, ownDocument ?? (listed?.whole ? listed.at : START), name);
   }
 
@@ -124,40 +117,38 @@ export class ProvenanceLocators {
 
   /** The kustomization `file`'s field `key` as the step (its start when it has none: an option from the command line, a base's vars). */
   private topField(loader: Loader, file: string, key: string): WrittenBy {
-    const k = this.positioned(loader, file);
-    const tree = k?.trees[0];
+    const tree = this.positions.kustomization(loader, file)?.trees[0];
     const at = tree?.children?.has(key) ? positionAt(tree, [key]).at : START;
-    return this.at(k?.display ?? this.display(loader, file), at, key);
+    return this.at(this.display(loader, file), at, key);
   }
 
   private fieldStep(step: LocatedStep, name: string, resources: ResourceMap): Locate {
-    const k = this.positioned(step.loader, step.file!);
-    const fieldPath = fieldPathOf(step.field!);
-    const display = k?.display ?? this.display(step.loader, step.file!);
-    const inField = (sub: FieldPath): TextPosition => (k?.trees[0] ? positionAt(k.trees[0], [...fieldPath, ...sub]).at : START);
+    const k = this.positions.kustomization(step.loader, step.file!);
+    const display = this.display(step.loader, step.file!);
+    const inConfig = (path: FieldPath): TextPosition => this.positions.configValue(step, path)?.at ?? START;
     const fields = step.config.view;
     switch (step.config.kind) {
       case 'LabelTransformer':
       case 'AnnotationsTransformer': {
-        const under = step.field!.startsWith('labels[') ? ['pairs'] : [];
-        return (path) => this.at(display, inField([...under, String(path[path.length - 1])]), name);
+        const key = step.config.kind === 'LabelTransformer' ? 'labels' : 'annotations';
+        return (path) => this.at(display, inConfig([key, String(path[path.length - 1])]), name);
       }
       case 'ImageTagTransformer': {
         const entry = isMap(fields['imageTag']) ? fields['imageTag'] : {};
         const key = ['newTag', 'digest', 'newName'].find((f) => f in entry);
-        return () => this.at(display, inField(key ? [key] : []), name);
+        return () => this.at(display, inConfig(key ? ['imageTag', key] : []), name);
       }
       case 'ReplicaCountTransformer':
-        return () => this.at(display, inField(['count']), name);
+        return () => this.at(display, inConfig(['replica', 'count']), name);
       case 'PatchTransformer':
       case 'PatchJson6902Transformer':
       case 'PatchStrategicMergeTransformer':
-        return this.patchStep(step, name, display, inField);
+        return this.patchStep(step, name, display, inConfig);
       case 'ConfigMapGenerator':
       case 'SecretGenerator':
-        return this.generatorStep(step, name, display, inField, (keys) => (k?.trees[0] ? positionAt(k.trees[0], keys) : undefined));
+        return this.generatorStep(step, name, display, inConfig, (keys) => (k?.trees[0] ? positionAt(k.trees[0], keys) : undefined));
       case 'ReplacementTransformer':
-        return this.replacementStep(name, display, inField, resources, fields);
+        return this.replacementStep(name, display, inConfig, resources, fields);
       case 'HelmChartInflationGenerator': {
         // what helm printed is read from the chart: its Chart.yaml stands for it
         const home = typeof fields['chartHome'] === 'string' ? fields['chartHome'] : 'charts';
@@ -165,19 +156,29 @@ export class ProvenanceLocators {
         return () => this.at(isRelativePath(chart) ? this.display(step.loader, chart) : chart, START, 'resource');
       }
       default:
-        return () => this.at(display, inField([]), name);
+        return () => this.at(display, inConfig([]), name);
     }
   }
 
   /** A patch's values: the line of the patch that writes the value (an inline patch's, in the kustomization). */
-  private patchStep(step: LocatedStep, name: string, display: string, inField: (sub: FieldPath) => TextPosition): Locate {
-    const sources = patchTexts(step, name, this.files);
+  private patchStep(step: LocatedStep, name: string, display: string, inConfig: (path: FieldPath) => TextPosition): Locate {
+    const fields = step.config.view;
+    const sources: (Positioned & { step: string })[] = [];
+    // `patchesStrategicMerge` is one step of many files: each is its entry
+    const paths: FieldPath[] = typeof fields['path'] === 'string' ? [['path']] : isSeq(fields['paths']) ? fields['paths'].map((_p, i) => ['paths', i]) : [];
+    for (const path of paths) {
+      const named = this.positions.namedText(step, path);
+      if (named) sources.push({ display: this.display(step.loader, named.file), text: named.text, step: path.length > 1 ? `${name}[${path[1]}]` : name });
+    }
+    const inline = typeof fields['patch'] === 'string' ? 'patch' : typeof fields['jsonOp'] === 'string' ? 'jsonOp' : undefined;
+    const held = inline !== undefined && paths.length === 0 ? this.positions.heldText(step, [inline]) : undefined;
+    if (held) sources.push({ display, text: held.text, step: name });
     return (path, value) => {
       for (const s of sources) {
-        const at = valuePosition(s, path, value);
+        const at = valuePosition(s.text, path, value);
         if (at) return this.at(s.display, at, s.step);
       }
-      return sources[0] ? this.at(sources[0].display, sources[0].trees[0]?.at ?? START, sources[0].step) : this.at(display, inField([]), name);
+      return sources[0] ? this.at(sources[0].display, sources[0].text.trees[0]?.at ?? START, sources[0].step) : this.at(display, inConfig([]), name);
     };
   }
 
@@ -186,7 +187,7 @@ export class ProvenanceLocators {
     step: LocatedStep,
     name: string,
     display: string,
-    inField: (sub: FieldPath) => TextPosition,
+    inConfig: (path: FieldPath) => TextPosition,
     inKustomization: (keys: FieldPath) => { at: TextPosition; whole: boolean } | undefined,
   ): Locate {
     const fields = step.config.view;
@@ -195,16 +196,15 @@ export class ProvenanceLocators {
       const [top, key] = path;
       if (path.length === 2 && (top === 'data' || top === 'binaryData' || top === 'stringData') && typeof key === 'string') {
         const literal = list('literals').findIndex((l) => l.split('=')[0]!.trim() === key);
-        if (literal >= 0) return this.at(display, inField(['literals', literal]), name);
+        if (literal >= 0) return this.at(display, inConfig(['literals', literal]), name);
         const file = list('files').findIndex((f) => (f.includes('=') ? f.slice(0, f.indexOf('=')) : f.slice(f.lastIndexOf('/') + 1)) === key);
-        if (file >= 0) return this.at(display, inField(['files', file]), name);
+        if (file >= 0) return this.at(display, inConfig(['files', file]), name);
         for (const env of list('envs')) {
-          const text = this.positioned(step.loader, env);
-          const line = text?.lines.findIndex((l) => l.trimStart().startsWith(`${key}=`));
-          if (text && line !== undefined && line >= 0) return this.at(text.display, { line: line + 1, column: 1 }, name);
+          const line = this.positions.text(step.loader, env)?.lines.findIndex((l) => l.trimStart().startsWith(`${key}=`));
+          if (line !== undefined && line >= 0) return this.at(this.display(step.loader, env), { line: line + 1, column: 1 }, name);
         }
       }
-      if (top === 'metadata' && key === 'name') return this.at(display, inField(['name']), name);
+      if (top === 'metadata' && key === 'name') return this.at(display, inConfig(['name']), name);
       // a label or annotation: the entry's options, else the kustomization's generatorOptions
       const [, kind, label] = path;
       if (top === 'metadata' && (kind === 'labels' || kind === 'annotations') && typeof label === 'string') {
@@ -213,12 +213,12 @@ export class ProvenanceLocators {
         const found = own?.whole ? own : shared?.whole ? shared : undefined;
         if (found) return this.at(display, found.at, name);
       }
-      return this.at(display, inField([]), name);
+      return this.at(display, inConfig([]), name);
     };
   }
 
   /** A replacement's values come from its source field: the place that field was written, by the step that wrote it. */
-  private replacementStep(name: string, display: string, inField: (sub: FieldPath) => TextPosition, resources: ResourceMap, fields: YMap): Locate {
+  private replacementStep(name: string, display: string, inConfig: (path: FieldPath) => TextPosition, resources: ResourceMap, fields: YMap): Locate {
     const replacements = isSeq(fields['replacements']) ? fields['replacements'] : [];
     return (_path, value) => {
       for (const [i, replacement] of replacements.entries()) {
@@ -233,7 +233,7 @@ export class ProvenanceLocators {
           // not this one
         }
       }
-      return this.at(display, inField([]), name);
+      return this.at(display, inConfig([]), name);
     };
   }
 
@@ -242,11 +242,8 @@ export class ProvenanceLocators {
   }
 
   private display(loader: Loader, file: string): string {
-    return this.files.display(loader, file);
-  }
-
-  private positioned(loader: Loader, file: string): PositionedLines | undefined {
-    return this.files.positioned(loader, file);
+    const abs = loader.absolute(file);
+    return loader.remote ? abs : relative(this.buildDir(), abs);
   }
 }
 
@@ -275,9 +272,9 @@ function resourceDocumentsOf(text: PlacedText): [Value, TextPosition][] {
  */
 const WRITING_OPS = new Set(['add', 'replace', 'copy', 'move']);
 
-function valuePosition(text: Positioned, path: FieldPath, value: FieldValue): TextPosition | undefined {
+function valuePosition(text: PositionedText, path: FieldPath, value: FieldValue): TextPosition | undefined {
   const keys = path.filter((p) => typeof p === 'string');
-  for (const [d, doc] of text.docs.entries()) {
+  for (const [d, doc] of text.placed.docs.entries()) {
     const tree = text.trees[d];
     if (!tree) continue;
     if (isSeq(doc)) {
@@ -299,7 +296,7 @@ function valuePosition(text: Positioned, path: FieldPath, value: FieldValue): Te
   return undefined;
 }
 
-/** The position of a value equal to `value` (a scalar, or an empty map or list) at the keys `keys` (list items skipped over) in `doc`. */
+/** The position of a scalar equal to `value` at the keys `keys` (list items skipped over) in `doc`. */
 function findScalar(doc: Value, tree: PositionTree, keys: readonly (string | number)[], value: FieldValue): TextPosition | undefined {
   if (keys.length === 0) return sameFieldValue(doc, value) ? tree.at : undefined;
   if (isSeq(doc)) {

@@ -8,29 +8,18 @@ import { StarlarkFunction } from '../plugins/starlark-function.js';
 import { BUILTINS } from '../builtins/table.js';
 import type { PluginResolution, PluginRole } from '../plugins/configure.js';
 import { isRelativePath } from '../fs/path.js';
-import type { Loader } from '../load/loader.js';
 import { joinsWith, type Generator, type Plugin, type PluginContext, type Transformer } from '../plugins/plugin.js';
 import { cloneValue, isMap, valuesEqual, type YMap } from '../yaml/value.js';
 import type { BuildContext } from './context.js';
 import type { StepConfig } from '../plan/plan.js';
-import { FunctionConfigError } from '../catalog/config-error.js';
-import { configText } from './config-text.js';
+import type { LocatedStep } from './config-positions.js';
 import type { CrdsFile } from './custom-resource-types.js';
+import { FunctionConfigError } from '../catalog/config-error.js';
 
-/** Where a step was configured, as its errors say. */
-export interface StepPlace {
+/** Where a step was configured, as its errors and notices say. */
+export interface StepPlace extends LocatedStep {
   /** the config's apiVersion/kind/name and the file it came from, for messages and annotations */
   origin: Origin;
-  /** the kustomization field a builtin step came from */
-  field?: string;
-  /** the file that configured it, absolute (see `StepConfig.file`) */
-  file?: string;
-  /** the loader its relative paths resolve against */
-  loader: Loader;
-  /** the config that made it */
-  config: Resource;
-  /** the `generators:`/`transformers:`/`validators:` entry that listed its config */
-  entry?: string;
 }
 
 /** A step ready to run: its plugin, the context it runs in, and where it was configured. */
@@ -55,22 +44,21 @@ export async function configureStep(
 /** `crds` are the `crds:` files of the accumulation the step runs on (see `CustomResourceTypes`). */
 export async function configureStep(step: StepConfig, role: PluginRole, ctx: BuildContext, resolution: PluginResolution, crds?: () => readonly CrdsFile[]): Promise<ConfiguredStep> {
   if (!decidedByFiles(step.config)) ctx.filesDecide = false;
-  const context = ctx.pluginContext(step.loader, { place: placeOf(step), ...(crds && { crds }) });
+  const place = placeOf(step);
+  const context = ctx.pluginContext(step.loader, place, crds);
   let plugin: Plugin;
   try {
     plugin = step.shownConfig ? configureFromFields(step, step.shownConfig, context, ctx) : await resolution.configure(step.config, step.configuredIn, role, context);
   } catch (e) {
-    if (e instanceof FunctionConfigError) throw placedConfigError(e, step);
-    throw e instanceof KustomizeError ? placed(e, placeOf(step)) : e;
+    // a config its catalog function's schema refuses: each problem where the config writes it
+    if (e instanceof FunctionConfigError) {
+      const text = ctx.configText(place);
+      throw text ? e.placed(text) : placed(e, place);
+    }
+    throw e instanceof KustomizeError ? placed(e, place) : e;
   }
   if (!readsThroughBuild(step.config, plugin)) ctx.inputsComplete = false;
-  return { plugin: plugin as Generator & Transformer, context, ...placeOf(step) };
-}
-
-/** A config refused by its function's schema, its violations placed where the config is written (the step's file, unplaced when it cannot be found again). */
-function placedConfigError(e: FunctionConfigError, step: StepConfig): KustomizeError {
-  const text = configText(step);
-  return text ? e.placed(text) : placed(e, placeOf(step));
+  return { plugin: plugin as Generator & Transformer, context, ...place };
 }
 
 /** Whether a plugin reads files only through the build's loader (see `BuildContext.inputsComplete`). */

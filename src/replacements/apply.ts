@@ -14,23 +14,32 @@ export type ReplacementSpec = Replacement & { sourceValue?: string };
 /**
  * Runs replacements over the resources in order, each on the result of the previous ones:
  * the source value is read, then written to the fields of every resource each target selects.
+ * A target that selects nothing (kustomize passes over it) is told to `unmatched` by its
+ * replacement's index and its own.
  */
-export function applyReplacements(resources: readonly Resource[], replacements: readonly (ReplacementSpec | undefined)[]): void {
+export function applyReplacements(
+  resources: readonly Resource[],
+  replacements: readonly (ReplacementSpec | undefined)[],
+  unmatched: (replacement: number, target: number) => void = () => undefined,
+): void {
   const state = new RunState();
-  for (const r of replacements) {
+  for (const [i, r] of replacements.entries()) {
     if (!r || (!r.source && r.sourceValue === undefined) || !r.targets) {
       throw new KustomizeError('REPLACEMENT_FAILED', 'replacements must specify a source and at least one target');
     }
     const value: ReplacementValue = r.sourceValue !== undefined ? scalarValue('untagged', r.sourceValue) : sourceValue(resources, r.source!);
-    for (const t of r.targets) {
+    for (const [j, t] of r.targets.entries()) {
       if (!t?.select) throw new KustomizeError('REPLACEMENT_FAILED', 'target must specify resources to select');
       const fieldPaths = t.fieldPaths && t.fieldPaths.length > 0 ? t.fieldPaths : [DEFAULT_FIELD_PATH];
       const fields = fieldPaths.map((fp) => new TargetField(fp, t.options));
       const selector = new TargetSelector(t.select, t.reject);
+      let selected = false;
       for (const res of resources) {
         if (!selector.matches(res)) continue;
+        selected = true;
         for (const field of fields) field.copy(res, value, state);
       }
+      if (!selected) unmatched(i, j);
     }
   }
   state.finish();

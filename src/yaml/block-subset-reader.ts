@@ -60,11 +60,14 @@ const OUTSIDE = new OutsideSubset();
 
 /**
  * Where the values read start in the text (offsets), when a caller asks (`explain`'s positions):
- * each document's, and each value's by the map or sequence holding it and its key or index.
+ * each document's, and each value's by the map or sequence holding it and its key or index;
+ * with `keys`, where each map's keys start too. (Maps, not weak ones: they live as long as the
+ * documents they place, and a weak map's entries cost every garbage collection more.)
  */
 export interface Placements {
   documents: number[];
-  within: WeakMap<YMap | YSeq, Map<string | number, number>>;
+  within: Map<YMap | YSeq, Map<string | number, number>>;
+  keys?: Map<YMap, Map<string, number>>;
 }
 
 export function readBlockSubset(text: string, options: BlockSubsetOptions, placements?: Placements): Value[] | undefined {
@@ -123,6 +126,17 @@ class BlockSubsetReader {
     let keys = this.placements.within.get(holder);
     if (!keys) this.placements.within.set(holder, (keys = new Map()));
     keys.set(key, this.valueStart);
+  }
+
+  /** {@link place} for a map's value, noting where its key starts (`keyStart`) too when asked to. */
+  private placeEntry(holder: YMap, key: string, keyStart: number): void {
+    if (!this.placements) return;
+    this.place(holder, key);
+    const keys = this.placements.keys;
+    if (!keys) return;
+    let starts = keys.get(holder);
+    if (!starts) keys.set(holder, (starts = new Map()));
+    starts.set(key, keyStart);
   }
 
   documents(): Value[] {
@@ -413,7 +427,7 @@ class BlockSubsetReader {
         i = colon + 2;
         while (i < end && t.charCodeAt(i) === SPACE) i++;
         setKey(out, key, this.flowScalar(i, end, FLOW_MAP_PLAIN_ENDS));
-        this.place(out, key);
+        this.placeEntry(out, key, keyStart);
         if (this.plainText === undefined) (styled ??= new Set()).add(key);
         else if (plainTexts) plainTexts.set(this.writtenKey(keyStart, colon + 1), this.plainText);
         i = this.flowScalarEnd;
@@ -499,7 +513,7 @@ class BlockSubsetReader {
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
       const value = this.value(indent, colon, line, true, key === 'annotations' || key === 'labels');
       setKey(out, key, value);
-      this.place(out, key);
+      this.placeEntry(out, key, p);
       // `key:` with nothing after it (see markWrittenEmpty)
       if (value === null && this.plainText === '') markWrittenEmpty(out, key);
       // a string not read from plain text was quoted or a block scalar

@@ -87,9 +87,9 @@ const SUBSET_YAML_V3: BlockSubsetOptions = { resolve: resolvePlainScalar, scalar
 const SUBSET_YAML_V3_TEXTS: BlockSubsetOptions = { ...SUBSET_YAML_V3, sourceTexts: true };
 const SUBSET_YAML11: BlockSubsetOptions = { resolve: resolvePlainScalar11, scalarKeysAsText: true, sourceTexts: false };
 
-/** The fast reader's documents (YAML 1.2), noting where their values start; undefined for a text outside its subset. */
-export function readPlaced(text: string, placements: Placements): Value[] | undefined {
-  return readBlockSubset(text, SUBSET_YAML_V3, placements);
+/** The fast reader's documents (YAML 1.2, or as `options` asks), noting where their values start; undefined for a text outside its subset. */
+export function readPlaced(text: string, placements: Placements, options: ParseOptions = {}): Value[] | undefined {
+  return readBlockSubset(text, options.dialect === 'yaml11' ? SUBSET_YAML11 : SUBSET_YAML_V3, placements);
 }
 
 /** Where in a text: 1-based line and column. */

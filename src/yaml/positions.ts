@@ -1,6 +1,6 @@
 import type { Placements } from './block-subset-reader.js';
-import { parseYamlDocuments, readPlaced } from './parse.js';
-import type { Value } from './value.js';
+import { parseYamlDocuments, readPlaced, type ParseOptions } from './parse.js';
+import { isMap as isYMap, type Value } from './value.js';
 import { type Alias, Composer, isAlias, isMap, isPair, isScalar, isSeq, LineCounter, Parser, type Node as YamlNode } from 'yaml';
 
 /** Where a value is written in a text: 1-based line and column. */
@@ -19,6 +19,8 @@ export const START: TextPosition = { line: 1, column: 1 };
  */
 export interface PositionTree {
   at: TextPosition;
+  /** where the key that holds it is written, for a map's value */
+  key?: TextPosition;
   children?: Map<string | number, PositionTree>;
 }
 
@@ -29,18 +31,12 @@ export interface PositionTree {
  * key, indented.
  */
 export function documentPositions(text: string, offset: TextPosition = START): PositionTree[] {
-  return placedDocuments(text, offset).trees;
+  return treesOf(placedText(text, { offset, keys: true }));
 }
 
-/**
- * A YAML text's documents, as the build reads them, with where their values are written (see
- * {@link documentPositions}): read once by the fast reader, which notes where values start,
- * when the text is in its subset (most manifests are). A text that does not parse has no
- * documents, or, when it is a file of the build's (`file`), fails as the build does.
- */
-export function placedDocuments(text: string, offset: TextPosition = START, file?: string): { docs: Value[]; trees: PositionTree[] } {
-  const placed = placedText(text, offset, file);
-  return { docs: placed.docs, trees: placed.trees ?? placed.docs.map((doc, i) => placedTree(doc, placed.documentAt(i), placed)) };
+/** The position trees of a placed text's documents (see {@link documentPositions}), with where keys are when it was read with them. */
+export function treesOf(placed: PlacedText): PositionTree[] {
+  return placed.trees ?? placed.docs.map((doc, i) => placedTree(doc, placed.documentAt(i), placed));
 }
 
 /**
@@ -54,14 +50,35 @@ export interface PlacedText {
   documentAt(i: number): TextPosition;
   /** where the value at `key` of `holder` (a map or sequence of `docs`, as read) starts; undefined when unknown */
   placeOf(holder: Value | undefined, key: string | number): TextPosition | undefined;
+  /** where the key `key` of the map `holder` starts, when the text was read with its keys' places */
+  keyOf(holder: Value | undefined, key: string): TextPosition | undefined;
   /** the documents' trees, when the `yaml` package read the text (its reading is lenient: it may place what the build refuses) */
   trees?: PositionTree[];
 }
 
-/** {@link placedDocuments}, without the trees. */
-export function placedText(text: string, offset: TextPosition = START, file?: string): PlacedText {
-  const placements: Placements = { documents: [], within: new WeakMap() };
-  const docs = readPlaced(text, placements);
+/** How {@link placedText} reads a text. */
+export interface PlaceOptions {
+  /** where the text starts (a patch written inline in a kustomization: on the line after its key, indented) */
+  offset?: TextPosition;
+  /** the build's name for the text: one that does not parse then fails as the build's reading does */
+  file?: string;
+  /** whether to note where maps' keys are too */
+  keys?: boolean;
+  /** the dialect the build reads the text in (a kustomization's: see `ParseOptions`) */
+  dialect?: ParseOptions['dialect'];
+}
+
+/**
+ * A YAML text's documents, as the build reads them, with where their values are written (and
+ * their maps' keys, when asked): read once by the fast reader, which notes where values start,
+ * when the text is in its subset (most manifests are). A text that does not parse has no
+ * documents, or, when it is a file of the build's (`file`), fails as the build does.
+ */
+export function placedText(text: string, options: PlaceOptions = {}): PlacedText {
+  const { offset = START, file } = options;
+  const reading: ParseOptions = options.dialect ? { dialect: options.dialect } : {};
+  const placements: Placements = { documents: [], within: new Map(), ...(options.keys && { keys: new Map() }) };
+  const docs = readPlaced(text, placements, reading);
   if (docs) {
     const at = positionOf(text, offset);
     return {
@@ -71,14 +88,18 @@ export function placedText(text: string, offset: TextPosition = START, file?: st
         const start = typeof holder === 'object' && holder !== null ? placements.within.get(holder)?.get(key) : undefined;
         return start === undefined ? undefined : at(start);
       },
+      keyOf: (holder, key) => {
+        const start = isYMap(holder) ? placements.keys?.get(holder)?.get(key) : undefined;
+        return start === undefined ? undefined : at(start);
+      },
     };
   }
   // read as the build reads it: a text of the build's (its `file` given) fails as it does
   let parsed: Value[];
-  if (file !== undefined) parsed = parseYamlDocuments(text, file);
+  if (file !== undefined) parsed = parseYamlDocuments(text, file, reading);
   else {
     try {
-      parsed = parseYamlDocuments(text);
+      parsed = parseYamlDocuments(text, '', reading);
     } catch {
       parsed = [];
     }
@@ -88,7 +109,7 @@ export function placedText(text: string, offset: TextPosition = START, file?: st
 
 /** The {@link PlacedText} of documents whose position trees are known. */
 function treePlaced(docs: Value[], trees: PositionTree[]): PlacedText {
-  const within = new WeakMap<object, PositionTree>();
+  const within = new Map<object, PositionTree>();
   const note = (value: Value, tree: PositionTree | undefined): void => {
     if (typeof value !== 'object' || value === null || !tree?.children || within.has(value)) return;
     within.set(value, tree);
@@ -100,6 +121,7 @@ function treePlaced(docs: Value[], trees: PositionTree[]): PlacedText {
     trees,
     documentAt: (i) => trees[i]?.at ?? START,
     placeOf: (holder, key) => (typeof holder === 'object' && holder !== null ? within.get(holder)?.children?.get(key)?.at : undefined),
+    keyOf: (holder, key) => (typeof holder === 'object' && holder !== null ? within.get(holder)?.children?.get(key)?.key : undefined),
   };
 }
 
@@ -142,7 +164,10 @@ function placedTree(value: Value, at: TextPosition, placed: PlacedText): Positio
   const holder = value as Record<string | number, Value>;
   for (const key of Array.isArray(value) ? value.keys() : Object.keys(value)) {
     const childAt = placed.placeOf(value, key);
-    if (childAt) children.set(key, placedTree(holder[key]!, childAt, placed));
+    if (!childAt) continue;
+    const child = placedTree(holder[key]!, childAt, placed);
+    const keyAt = typeof key === 'string' ? placed.keyOf(value, key) : undefined;
+    children.set(key, keyAt ? { ...child, key: keyAt } : child);
   }
   return { at, children };
 }
@@ -161,8 +186,7 @@ function tree(node: YamlNode, placing: Placing): PositionTree {
     const target = node.resolve(placing.doc) as YamlNode | undefined;
     if (target && !placing.visiting.has(target)) return tree(target, placing);
   }
-  const pos = placing.lines.linePos(node.range?.[0] ?? 0);
-  const at = { line: pos.line + placing.offset.line - 1, column: pos.col + placing.offset.column - 1 };
+  const at = nodePosition(node, placing);
   if (isAlias(node) || isScalar(node)) return { at };
   placing.visiting.add(node);
   const children = new Map<string | number, PositionTree>();
@@ -176,7 +200,7 @@ function tree(node: YamlNode, placing: Placing): PositionTree {
       if (key === '<<' && isAlias(value)) merged.push(value);
       else if (key === '<<' && isSeq(value) && value.items.every(isAlias)) merged.push(...(value.items as YamlNode[]));
       // a key with no value is placed where the key is written
-      else children.set(key, value ? tree(value, placing) : tree(pair.key as YamlNode, placing));
+      else children.set(key, { ...(value ? tree(value, placing) : tree(pair.key as YamlNode, placing)), key: nodePosition(pair.key as YamlNode, placing) });
     }
     // a merge key's maps give the keys the map does not write itself, the first map first
     for (const source of merged) {
@@ -187,13 +211,52 @@ function tree(node: YamlNode, placing: Placing): PositionTree {
   return { at, children };
 }
 
-/** The position of the value at `path` (keys and indexes), or of the deepest part of the path the tree has. */
-export function positionAt(tree: PositionTree, path: readonly (string | number)[]): { at: TextPosition; whole: boolean } {
+function nodePosition(node: YamlNode, placing: Placing): TextPosition {
+  const pos = placing.lines.linePos(node.range?.[0] ?? 0);
+  return { line: pos.line + placing.offset.line - 1, column: pos.col + placing.offset.column - 1 };
+}
+
+/** Where a value is written, as {@link positionAt} and {@link placedAt} find it. */
+export interface FoundPosition {
+  at: TextPosition;
+  /** whether the whole path was found (else `at` is the deepest part of it that was) */
+  whole: boolean;
+  /** where the key that holds the value is written, for a map's value, when known */
+  key?: TextPosition;
+}
+
+/**
+ * {@link positionAt} asked of a placed text, value by value (no tree is made): the value at
+ * `path` of document `doc`, or the deepest part of the path the document has.
+ */
+export function placedAt(placed: PlacedText, doc: number, path: readonly (string | number)[]): FoundPosition {
+  let node: Value | undefined = placed.docs[doc];
+  let found: FoundPosition = { at: placed.documentAt(doc), whole: true };
+  for (const part of path) {
+    const child: Value | undefined = typeof node === 'object' && node !== null ? (node as Record<string | number, Value>)[part] : undefined;
+    const at = child === undefined ? undefined : placed.placeOf(node, part);
+    if (!at) return { ...found, whole: false };
+    const key = typeof part === 'string' ? placed.keyOf(node, part) : undefined;
+    found = { at, whole: true, ...(key && { key }) };
+    node = child;
+  }
+  return found;
+}
+
+/**
+ * The position of the value at `path` (keys and indexes), or of the deepest part of the path the
+ * tree has; with `key`, where the key that holds that value is, when the tree knows.
+ */
+export function positionAt(tree: PositionTree, path: readonly (string | number)[]): FoundPosition {
   let node = tree;
+  let whole = true;
   for (const part of path) {
     const next = node.children?.get(part);
-    if (!next) return { at: node.at, whole: false };
+    if (!next) {
+      whole = false;
+      break;
+    }
     node = next;
   }
-  return { at: node.at, whole: true };
+  return { at: node.at, whole, ...(node.key && { key: node.key }) };
 }

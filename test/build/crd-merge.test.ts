@@ -47,23 +47,23 @@ function mapListsWithout(head: string, more: Record<string, string> = {}): Memor
 const crd = () => parse(fixtureFiles(MAP_LISTS)['crd.yaml']!) as { spec: { versions: { schema: { openAPIV3Schema: Record<string, unknown> } }[] } };
 const workloadSchema = () => crd().spec.versions[0]!.schema.openAPIV3Schema;
 
-test('without --crd-merge: the output is kustomize’s, and each patch that replaced a list the CRD merges says so at the list', async () => {
+test('without --crd-merge: the output is kustomize’s, and each patch that replaced a list the CRD merges says so at the list’s key', async () => {
   const dir = join(FIXTURES, MAP_LISTS, 'input');
   const { yaml, notices } = await build(dir, quiet);
   assert.equal(yaml, fixtureText(MAP_LISTS, 'expected.yaml'));
   const resource = { apiVersion: 'example.com/v1', kind: 'Workload', namespace: '', name: 'web' };
   const merges = (path: string) => `${path} of Workload/web was replaced by the patch's list; its CRD merges it by name: with --crd-merge it would be merged`;
   assert.deepEqual(notices, [
-    // psm.yaml line 9: the `- name: cache` of `volumes:`
-    { code: 'LIST_REPLACED', message: `patchesStrategicMerge[0]: ${merges('spec.template.spec.volumes')}`, file: 'psm.yaml', line: 9, column: 7, step: 'patchesStrategicMerge[0]', resource },
-    { code: 'LIST_REPLACED', message: `patches[0]: ${merges('spec.template.spec.containers')}`, file: 'app.yaml', line: 9, column: 7, step: 'patches[0]', resource },
-    // the inline patch's `- name: sidecar`, written in the kustomization
-    { code: 'LIST_REPLACED', message: `patches[1]: ${merges('spec.template.spec.containers')}`, file: 'kustomization.yaml', line: 17, column: 11, step: 'patches[1]', resource },
+    // psm.yaml line 8: `volumes:`
+    { code: 'LIST_REPLACED', message: `patchesStrategicMerge[0]: ${merges('spec.template.spec.volumes')}`, file: 'psm.yaml', line: 8, column: 7, step: 'patchesStrategicMerge[0]', resource },
+    { code: 'LIST_REPLACED', message: `patches[0]: ${merges('spec.template.spec.containers')}`, file: 'app.yaml', line: 8, column: 7, step: 'patches[0]', resource },
+    // the inline patch's `containers:`, written in the kustomization
+    { code: 'LIST_REPLACED', message: `patches[1]: ${merges('spec.template.spec.containers')}`, file: 'kustomization.yaml', line: 16, column: 11, step: 'patches[1]', resource },
   ] satisfies Notice[]);
   const lines = (f: string) => fixtureFiles(MAP_LISTS)[f]!.split('\n');
-  assert.equal(lines('psm.yaml')[8], '      - name: cache');
-  assert.equal(lines('app.yaml')[8], '      - name: app');
-  assert.equal(lines('kustomization.yaml')[16], '          - name: sidecar');
+  assert.equal(lines('psm.yaml')[7], '      volumes:');
+  assert.equal(lines('app.yaml')[7], '      containers:');
+  assert.equal(lines('kustomization.yaml')[15], '          containers:');
 });
 
 test('with --crd-merge there is nothing to say', async () => {

@@ -37,10 +37,21 @@ test('the fast placements are the yaml package positions, on every fixture and e
 test('an offset moves every position: an inline patch, on the lines after its key', () => {
   const text = 'spec:\n  replicas: 3\n  ports:\n  - port: 80\n';
   const [tree] = documentPositions(text, { line: 10, column: 5 });
-  assert.deepEqual(positionAt(tree!, ['spec', 'ports', 0, 'port']), { at: { line: 13, column: 15 }, whole: true });
-  assert.deepEqual(positionAt(tree!, ['spec', 'replicas']), { at: { line: 11, column: 17 }, whole: true });
-  // a path the text lacks: the deepest part it has (the map under spec starts at its first key)
-  assert.deepEqual(positionAt(tree!, ['spec', 'nope']), { at: { line: 11, column: 7 }, whole: false });
+  assert.deepEqual(positionAt(tree!, ['spec', 'ports', 0, 'port']), { at: { line: 13, column: 15 }, whole: true, key: { line: 13, column: 9 } });
+  assert.deepEqual(positionAt(tree!, ['spec', 'replicas']), { at: { line: 11, column: 17 }, whole: true, key: { line: 11, column: 7 } });
+  // a list item has no key
+  assert.deepEqual(positionAt(tree!, ['spec', 'ports', 0]), { at: { line: 13, column: 9 }, whole: true });
+  // a path the text lacks: the deepest part it has (the map under spec starts at its first key, on the line after its own)
+  assert.deepEqual(positionAt(tree!, ['spec', 'nope']), { at: { line: 11, column: 7 }, whole: false, key: { line: 10, column: 5 } });
+});
+
+test('keys are placed where they are written: quoted, in a flow map, in a list item', () => {
+  const text = 'a:\n- "b c": {d: 1, \'e\': 2}\n  f:\n    g: 3\n';
+  const [tree] = documentPositions(text);
+  assert.deepEqual(positionAt(tree!, ['a', 0, 'b c', 'e']).key, { line: 2, column: 17 });
+  assert.deepEqual(positionAt(tree!, ['a', 0, 'b c']).key, { line: 2, column: 3 });
+  assert.deepEqual(positionAt(tree!, ['a', 0, 'f']), { at: { line: 4, column: 5 }, whole: true, key: { line: 3, column: 3 } });
+  assert.deepEqual(documentPositions(text), composedPositions(text));
 });
 
 test('aliases and merge keys are placed at their anchors', () => {
