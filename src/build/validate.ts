@@ -6,8 +6,7 @@
 import { defaultFileSystem } from '../fs/default-fs.js';
 import { relative } from '../fs/path.js';
 import type { ResourceProvenance } from '../pipeline/provenance.js';
-import { checkOptionNames } from '../options.js';
-import { VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from '../options.js';
+import { checkOptionNames, VALIDATE_ONLY_OPTION_NAMES, type ValidateOnlyOptions } from '../options.js';
 import { customSchemasOf, readSchemaPaths, type CustomSchema } from '../schema/custom-schemas.js';
 import { kubernetesSchemas } from '../schema/kubernetes.js';
 import { SchemaSet } from '../schema/schema-set.js';

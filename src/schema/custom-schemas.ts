@@ -67,7 +67,8 @@ function schemasOfDocument(doc: unknown, file: string): CustomSchema[] {
   const values = Object.values(doc);
   // (kustomize's `crds:` form with no definitions)
   if (values.length === 0) return [];
-  if (values.every((v) => isObject(v) && isObject(v['Schema']))) return kustomizeCrdsForm(doc, file);
+  // (kustomize reads each value as an OpenAPI definition: one without a Schema is no type)
+  if (values.every(isObject) && values.some((v) => isObject(v['Schema']))) return kustomizeCrdsForm(doc, file);
   return [jsonSchema(doc, file)];
 }
 
@@ -104,8 +105,8 @@ function openApiSchemas(doc: Raw, schemas: Raw, prefix: string, file: string): C
 function kustomizeCrdsForm(doc: Raw, file: string): CustomSchema[] {
   const document = SchemaDocument.of(doc, file);
   return Object.keys(doc).flatMap((name) => {
-    const schema = (doc[name] as Raw)['Schema'] as Raw;
-    const props = isObject(schema['properties']) ? schema['properties'] : {};
+    const schema = (doc[name] as Raw)['Schema'];
+    const props = isObject(schema) && isObject(schema['properties']) ? schema['properties'] : {};
     if (!('kind' in props && 'apiVersion' in props && 'metadata' in props)) return [];
     return [{ apiVersion: undefined, kind: name.slice(name.lastIndexOf('.') + 1), node: document.node(name)!, file, crd: true }];
   });

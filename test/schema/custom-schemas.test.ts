@@ -112,6 +112,8 @@ test("kustomize's crds: form names kinds alone, and only definitions shaped as K
   const form = JSON.stringify({
     'github.com/example/pkg/apis/jingfang/v1beta1.Bee': { Schema: { properties: { apiVersion: {}, kind: {}, metadata: {}, spec: { $ref: 'github.com/example/pkg/apis/jingfang/v1beta1.BeeSpec' } } } },
     'github.com/example/pkg/apis/jingfang/v1beta1.BeeSpec': { Schema: { type: 'object', properties: { wings: { type: 'integer' } } } },
+    // kustomize reads a definition without a Schema too: it is no type
+    'github.com/example/pkg/apis/jingfang/v1beta1.Hive': { Dependencies: [] },
   });
   const schemas = customSchemasOf(form, 'crds.json');
   assert.deepEqual(typesOf(schemas), ['* Bee crds.json']);
