@@ -249,22 +249,38 @@ describe('kustomize-ts CLI', { concurrency: true }, () => {
       nodeFs.mkdirSync(locked, { mode: 0o555 });
       // the way there open to anyone: only the last directory is closed
       for (const open of [tmpRoot, dir]) nodeFs.chmodSync(open, 0o755);
-      // as root every directory is writable: the last case runs as nobody there
+      // as root every directory is writable: the last case runs as nobody there, with a copy of the
+      // CLI and the fixture nobody can read (the checkout may lie where only root can: a 0700 mktemp -d)
       const asOther = process.getuid?.() === 0 ? ['setpriv', '--reuid=nobody', '--regid=nogroup', '--clear-groups'] : [];
+      const readable = asOther.length ? openCopy(dir) : { bin: BIN, fixture: fixture('secret-generator') };
       const cases: [string[], string, RegExp][] = [
         [[], '/proc/kts-nowhere/out.yaml', /ENOENT: no such file or directory, mkdir '\/proc\/kts-nowhere'/],
         [[], nodePath.join(dir, 'file', 'sub', 'out.yaml'), /ENOTDIR: not a directory, mkdir '.*\/file\/sub'/],
         [asOther, nodePath.join(locked, 'sub', 'out.yaml'), /EACCES: permission denied, mkdir '.*\/locked\/sub'/],
       ];
       for (const [prefix, out, message] of cases) {
-        const args = ['build', fixture('secret-generator'), '-o', out];
-        const r = prefix.length ? await run(prefix[0]!, [...prefix.slice(1), process.execPath, BIN, ...args]) : await cli(args);
+        const args = ['build', prefix.length ? readable.fixture : fixture('secret-generator'), '-o', out];
+        const r = prefix.length ? await run(prefix[0]!, [...prefix.slice(1), process.execPath, readable.bin, ...args], dir) : await cli(args);
         assert.equal(r.status, 1, `${out}: ${r.stderr}`);
         assert.equal(r.stdout, '');
         assert.match(r.stderr, new RegExp(`^Error: writing '${out.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}': ${message.source}\n$`));
       }
       assert.deepEqual(nodeFs.readdirSync(locked), [], 'nothing half-written');
     });
+
+    /** A copy in `dir` (open to anyone) of the CLI (its launcher and bundles, which need nothing else) and of the secret-generator fixture. */
+    function openCopy(dir: string): { bin: string; fixture: string } {
+      const dist = nodePath.join(REPO, 'dist', 'src');
+      const copy = nodePath.join(dir, 'kts');
+      nodeFs.mkdirSync(nodePath.join(copy, 'bin'), { recursive: true });
+      nodeFs.mkdirSync(nodePath.join(copy, 'dist', 'src'), { recursive: true });
+      nodeFs.copyFileSync(BIN, nodePath.join(copy, 'bin', 'kustomize-ts.js'));
+      for (const f of nodeFs.readdirSync(dist).filter((f) => /\.cjs(\.cache)?$/.test(f))) nodeFs.copyFileSync(nodePath.join(dist, f), nodePath.join(copy, 'dist', 'src', f));
+      const input = nodePath.join(dir, 'secret-generator');
+      nodeFs.cpSync(fixture('secret-generator'), input, { recursive: true });
+      for (const d of [copy, input]) nodeFs.chmodSync(d, 0o755);
+      return { bin: nodePath.join(copy, 'bin', 'kustomize-ts.js'), fixture: input };
+    }
 
     function readTree(dir: string): Record<string, string> {
       const out: Record<string, string> = {};
