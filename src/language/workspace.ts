@@ -1,0 +1,339 @@
+import { build } from '../build/build.js';
+import { BuildCache } from '../build/build-cache.js';
+import { givenSchemas } from '../build/validate.js';
+import { findRoots, isRoot } from '../build/roots.js';
+import type { FileSystem } from '../fs/filesystem.js';
+import { basename, dirname, isWithin, join, relative } from '../fs/path.js';
+import { kustomizationFilesIn } from '../load/entry.js';
+import { SizedLru } from '../memo/sized-lru.js';
+import type { SchemaSet } from '../schema/schema-set.js';
+import { isKustomizationFile } from './error-place.js';
+import { OverlayFileSystem } from './overlay-fs.js';
+import { RecordIndex } from './records.js';
+import { buildRoot, type RootOutcome } from './root-build.js';
+import { buildOptionsOf, DEFAULT_SETTINGS, type LanguageSettings } from './settings.js';
+
+/** A kustomization root of the workspace: a directory `build-all` would build. */
+export interface Root {
+  readonly dir: string;
+  /** its kustomization file */
+  readonly kustomization: string;
+  /** the workspace folder it was found in (for a loose document's root, its own directory) */
+  readonly folder: string;
+  /** as messages name it: its path from the folder (the folder's name for the folder itself) */
+  readonly name: string;
+  /** what its last build found, and every path it asked about; undefined before its first build */
+  outcome?: RootOutcome;
+}
+
+/** How a file changed on the disk (what a file watcher says). */
+export type FileChange = 'created' | 'changed' | 'deleted';
+
+/** How many roots' records of `explain` are kept for hovers at once. */
+const RECORDED_ROOTS = 16;
+/** While a long run of builds goes on (opening a repository), what it found is given this often (ms), not only at its end. */
+const BATCH_INTERVAL_MS = 200;
+
+/**
+ * The state every feature of the language service reads: the files as the editor has them (its
+ * open documents' texts over the file system), the workspace's kustomization roots, which root
+ * read which file, each root's last build, and `explain`'s records of a root when asked for.
+ *
+ * Builds run one at a time, in the background, each root at most once per change: a change to a
+ * file queues the roots whose last build asked about it (a root queued twice is built once), and
+ * a root changed while it builds has that build stopped and is built again. Typing therefore
+ * never queues more than every root once. Roots whose builds read an open document go first,
+ * then those nearest to one. No timer delays a build: changes that arrive together (in one turn
+ * of the event loop, or while a build runs) are built together.
+ */
+export class Workspace {
+  readonly fs: OverlayFileSystem;
+  /** one cache for every build of the workspace */
+  readonly cache = new BuildCache();
+  private currentSettings: LanguageSettings = DEFAULT_SETTINGS;
+  private folders: string[] = [];
+  private readonly roots = new Map<string, Root>();
+  /** the roots whose last build asked about each path */
+  private readonly readers = new Map<string, Set<Root>>();
+  private readonly queue = new Set<Root>();
+  /** how often each root's files changed: a build or records of an older count are stale */
+  private readonly generations = new WeakMap<Root, number>();
+  private building: { root: Root; controller: AbortController } | undefined;
+  private running: Promise<void> | undefined;
+  private idle: (() => void)[] = [];
+  private readonly open = new Set<string>();
+  private readonly schemaSets = new Map<string, Promise<SchemaSet>>();
+  private readonly records = new SizedLru<Root, { generation: number; index: Promise<RecordIndex> }>(RECORDED_ROOTS, () => 1);
+
+  constructor(
+    below: FileSystem,
+    /** told, at the end of each run of builds (and every so often during a long one), the files whose problems may have changed */
+    private readonly built: (files: ReadonlySet<string>) => void,
+  ) {
+    this.fs = new OverlayFileSystem(below);
+  }
+
+  get settings(): LanguageSettings {
+    return this.currentSettings;
+  }
+
+  /** Every root, in path order. */
+  allRoots(): Root[] {
+    return [...this.roots.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  }
+
+  /** The roots whose last build read or looked for `path`. */
+  rootsReading(path: string): Root[] {
+    return [...(this.readers.get(path) ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1));
+  }
+
+  /** Whether a root waits to be built, or is being built. */
+  isPending(root: Root): boolean {
+    return this.queue.has(root) || this.building?.root === root;
+  }
+
+  /** The workspace folders (absolute paths): their roots are found as `build-all` finds them, and all built. */
+  setFolders(folders: readonly string[]): void {
+    this.folders = [...folders];
+    this.schemaSets.clear();
+    this.findAllRoots();
+  }
+
+  /** New settings: every root is built again with them. */
+  configure(settings: LanguageSettings): void {
+    const rootsMove = JSON.stringify(settings.exclude) !== JSON.stringify(this.currentSettings.exclude);
+    this.currentSettings = settings;
+    this.schemaSets.clear();
+    if (rootsMove) this.findAllRoots();
+    for (const root of this.roots.values()) this.enqueue(root);
+  }
+
+  /** An editor's text for `path` (opened or changed), over the file system's. */
+  setText(path: string, text: string, opened: boolean): void {
+    const existed = this.fs.exists(path);
+    this.fs.set(path, text);
+    if (opened) {
+      this.open.add(path);
+      this.adoptLooseDocument(path);
+    }
+    this.touched(path, existed ? 'changed' : 'created');
+  }
+
+  /** The editor closed `path`: the file system's text counts again. */
+  closeText(path: string): void {
+    this.open.delete(path);
+    this.fs.unset(path);
+    this.touched(path, this.fs.exists(path) ? 'changed' : 'deleted');
+  }
+
+  /** A file changed on the disk. An open document's text still wins over it. */
+  touched(path: string, change: FileChange): void {
+    const dirty = new Set(this.readers.get(path) ?? []);
+    // a file made or removed changes what its directory lists
+    if (change !== 'changed') for (const r of this.readers.get(dirname(path)) ?? []) dirty.add(r);
+    if (change === 'deleted') for (const r of [...this.roots.values()]) if (isWithin(path, r.dir)) this.removeRoot(r);
+    if (change === 'created' && this.fs.isDirectory(path)) for (const folder of this.folders) if (isWithin(folder, path)) this.addRootsUnder(path, folder);
+    if (isKustomizationFile(path)) this.checkRoot(dirname(path));
+    for (const r of dirty) if (this.roots.get(r.dir) === r) this.enqueue(r);
+  }
+
+  /** Resolves when no build is queued or running (every change so far has been built, and said). */
+  whenIdle(): Promise<void> {
+    if (!this.running && this.queue.size === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idle.push(resolve));
+  }
+
+  /** Stops the running build and forgets the queue. */
+  dispose(): void {
+    this.queue.clear();
+    this.building?.controller.abort();
+  }
+
+  /** `explain`'s records of the root's build over the files as they are now, made when first asked and kept until a file it read changes. */
+  recordsOf(root: Root): Promise<RecordIndex> {
+    const generation = this.generations.get(root) ?? 0;
+    const kept = this.records.get(root);
+    if (kept && kept.generation === generation) return kept.index;
+    const index = build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
+      (r) => new RecordIndex(r.provenance ?? [], root.dir),
+      () => new RecordIndex([], root.dir),
+    );
+    this.records.set(root, { generation, index });
+    return index;
+  }
+
+  private findAllRoots(): void {
+    const wanted = new Map<string, string>();
+    for (const folder of this.folders) {
+      let found: string[] = [];
+      try {
+        found = findRoots(this.fs, folder, this.settings.exclude);
+      } catch {
+        // a folder that is no directory (removed, or a file) holds no roots
+      }
+      for (const rel of found) wanted.set(rel === '.' ? folder : join(folder, rel), folder);
+    }
+    for (const root of [...this.roots.values()]) if (wanted.get(root.dir) !== root.folder && !this.open.has(root.kustomization)) this.removeRoot(root);
+    for (const [dir, folder] of wanted) if (!this.roots.has(dir)) this.addRoot(dir, folder);
+  }
+
+  private addRootsUnder(dir: string, folder: string): void {
+    let found: string[] = [];
+    try {
+      found = findRoots(this.fs, dir, this.settings.exclude);
+    } catch {
+      return;
+    }
+    for (const rel of found) {
+      const at = rel === '.' ? dir : join(dir, rel);
+      if (!this.roots.has(at)) this.addRoot(at, folder);
+    }
+  }
+
+  /** Adds or removes the root at `dir` as its kustomization file now says (made, removed, or turned into a Component). */
+  private checkRoot(dir: string): void {
+    const root = this.roots.get(dir);
+    const folder = root?.folder ?? this.folders.find((f) => isWithin(f, dir));
+    const is = kustomizationFilesIn(this.fs, dir).length > 0 && isRoot(this.fs, dir);
+    if (root && !is) this.removeRoot(root);
+    else if (!root && is && folder !== undefined) this.addRoot(dir, folder);
+  }
+
+  /** A document outside every workspace folder is built as part of the nearest kustomization root above it (a lone kustomization). */
+  private adoptLooseDocument(path: string): void {
+    if (this.folders.some((f) => isWithin(f, path)) || [...this.roots.values()].some((r) => isWithin(r.dir, path))) return;
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      if (kustomizationFilesIn(this.fs, dir).length > 0 && isRoot(this.fs, dir)) {
+        this.addRoot(dir, dir);
+        return;
+      }
+      if (dir === '/' || dir === '.') return;
+    }
+  }
+
+  private addRoot(dir: string, folder: string): void {
+    const rel = relative(folder, dir);
+    const name = rel === '.' ? basename(folder) || '/' : this.folders.length > 1 ? `${basename(folder)}/${rel}` : rel;
+    const kustomization = join(dir, kustomizationFilesIn(this.fs, dir)[0] ?? 'kustomization.yaml');
+    const root: Root = { dir, kustomization, folder, name };
+    this.roots.set(dir, root);
+    this.enqueue(root);
+  }
+
+  private removeRoot(root: Root): void {
+    this.roots.delete(root.dir);
+    this.queue.delete(root);
+    if (this.building?.root === root) this.building.controller.abort();
+    const files = this.forget(root);
+    root.outcome = undefined;
+    if (files.size > 0) this.tell(files);
+  }
+
+  /** Tells what builds found; a listener that fails does not stop the builds. */
+  private tell(files: ReadonlySet<string>): void {
+    try {
+      this.built(files);
+    } catch {
+      // the listener's failure is its own (a closed connection): the workspace goes on
+    }
+  }
+
+  /** Takes the root's last build out of the index; returns the files it had problems in. */
+  private forget(root: Root): Set<string> {
+    for (const path of root.outcome?.asked ?? []) {
+      const set = this.readers.get(path);
+      set?.delete(root);
+      if (set?.size === 0) this.readers.delete(path);
+    }
+    return new Set(root.outcome?.diagnostics.map((d) => d.file));
+  }
+
+  private enqueue(root: Root): void {
+    this.generations.set(root, (this.generations.get(root) ?? 0) + 1);
+    this.queue.add(root);
+    if (this.building?.root === root) this.building.controller.abort();
+    this.running ??= this.drain();
+  }
+
+  /** Builds the queued roots, one at a time, until none is left; tells what they found in batches. */
+  private async drain(): Promise<void> {
+    // what arrives in this turn of the event loop is built together
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const started = Date.now();
+    let told = started;
+    const changed = new Set<string>();
+    while (this.queue.size > 0) {
+      const root = this.next();
+      this.queue.delete(root);
+      const generation = this.generations.get(root);
+      const controller = new AbortController();
+      this.building = { root, controller };
+      let outcome: RootOutcome | undefined;
+      try {
+        outcome = await buildRoot(root.dir, root.kustomization, { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal });
+      } catch {
+        // buildRoot turns every failure of a build into a problem; anything else leaves the root as it was
+      }
+      this.building = undefined;
+      if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
+        for (const file of this.forget(root)) changed.add(file);
+        root.outcome = outcome;
+        for (const path of outcome.asked) {
+          let set = this.readers.get(path);
+          if (!set) this.readers.set(path, (set = new Set()));
+          set.add(root);
+        }
+        for (const d of outcome.diagnostics) changed.add(d.file);
+      }
+      const now = Date.now();
+      if (this.queue.size === 0 || (now - started >= BATCH_INTERVAL_MS && now - told >= BATCH_INTERVAL_MS)) {
+        this.tell(new Set(changed));
+        changed.clear();
+        told = now;
+      }
+      // requests (a hover, the next change) are answered between two builds
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
+    this.running = undefined;
+    for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** The queued root to build next: one that read an open document, else the nearest to one, else the first. */
+  private next(): Root {
+    let best: Root | undefined;
+    let bestRank = Infinity;
+    for (const root of this.queue) {
+      const rank = this.rank(root);
+      if (rank < bestRank) [best, bestRank] = [root, rank];
+      if (rank === 0) break;
+    }
+    return best!;
+  }
+
+  private rank(root: Root): number {
+    let rank = this.open.size === 0 ? 0 : Infinity;
+    for (const path of this.open) {
+      if (root.outcome?.asked.has(path) || isWithin(root.dir, path)) return 0;
+      rank = Math.min(rank, 1 + distance(root.dir, dirname(path)));
+    }
+    return rank;
+  }
+
+  private schemasFor(folder: string): Promise<SchemaSet> {
+    let set = this.schemaSets.get(folder);
+    if (!set) {
+      const { kubernetesVersion, schemas } = this.settings;
+      this.schemaSets.set(folder, (set = givenSchemas({ kubernetesVersion, schemas, fs: this.fs, cwd: folder })));
+    }
+    return set;
+  }
+}
+
+/** How many directories apart two directories are: up from one to where they meet, and down to the other. */
+function distance(a: string, b: string): number {
+  const x = a.split('/').filter(Boolean);
+  const y = b.split('/').filter(Boolean);
+  let same = 0;
+  while (same < x.length && same < y.length && x[same] === y[same]) same++;
+  return x.length + y.length - 2 * same;
+}
