@@ -26,6 +26,8 @@ export interface RootSummary {
   problems: number;
   /** the files its last build asked about */
   files: number;
+  /** how many times it has been built */
+  builds: number;
 }
 
 /**
@@ -114,6 +116,7 @@ export class LanguageService {
       state: this.workspace.isPending(r) || !r.outcome ? 'pending' : 'built',
       problems: r.outcome?.diagnostics.length ?? 0,
       files: r.outcome?.asked.size ?? 0,
+      builds: r.builds,
     }));
   }
 

@@ -24,6 +24,8 @@ export interface Root {
   readonly name: string;
   /** what its last build found, and every path it asked about; undefined before its first build */
   outcome?: RootOutcome;
+  /** how many builds of it have finished (a stopped one is not counted) */
+  builds: number;
 }
 
 /** How a file changed on the disk (what a file watcher says). */
@@ -215,7 +217,7 @@ export class Workspace {
     const rel = relative(folder, dir);
     const name = rel === '.' ? basename(folder) || '/' : this.folders.length > 1 ? `${basename(folder)}/${rel}` : rel;
     const kustomization = join(dir, kustomizationFilesIn(this.fs, dir)[0] ?? 'kustomization.yaml');
-    const root: Root = { dir, kustomization, folder, name };
+    const root: Root = { dir, kustomization, folder, name, builds: 0 };
     this.roots.set(dir, root);
     this.enqueue(root);
   }
@@ -278,6 +280,7 @@ export class Workspace {
       if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
         for (const file of this.forget(root)) changed.add(file);
         root.outcome = outcome;
+        root.builds++;
         for (const path of outcome.asked) {
           let set = this.readers.get(path);
           if (!set) this.readers.set(path, (set = new Set()));
