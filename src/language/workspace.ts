@@ -33,7 +33,7 @@ export type FileChange = 'created' | 'changed' | 'deleted';
 
 /** How many roots' records of `explain` are kept for hovers at once. */
 const RECORDED_ROOTS = 16;
-/** While a long run of builds goes on (opening a repository), what it found is given this often (ms), not only at its end. */
+/** While a long run of builds goes on (opening a repository), what it found is told this often (ms), not only at its end. */
 const BATCH_INTERVAL_MS = 200;
 
 /**
@@ -54,6 +54,8 @@ export class Workspace {
   readonly cache = new BuildCache();
   private currentSettings: LanguageSettings = DEFAULT_SETTINGS;
   private folders: string[] = [];
+  /** whether the folders' roots are to be found again (the folders or the excluded directories changed) */
+  private rootsToFind = false;
   private readonly roots = new Map<string, Root>();
   /** the roots whose last build asked about each path */
   private readonly readers = new Map<string, Set<Root>>();
@@ -94,11 +96,15 @@ export class Workspace {
     return this.queue.has(root) || this.building?.root === root;
   }
 
-  /** The workspace folders (absolute paths): their roots are found as `build-all` finds them, and all built. */
+  /**
+   * The workspace folders (absolute paths): their roots are found as `build-all` finds them (in
+   * the background, before the next build), and all built.
+   */
   setFolders(folders: readonly string[]): void {
     this.folders = [...folders];
     this.schemaSets.clear();
-    this.findAllRoots();
+    this.rootsToFind = true;
+    this.running ??= this.drain();
   }
 
   /** New settings: every root is built again with them. */
@@ -106,8 +112,9 @@ export class Workspace {
     const rootsMove = JSON.stringify(settings.exclude) !== JSON.stringify(this.currentSettings.exclude);
     this.currentSettings = settings;
     this.schemaSets.clear();
-    if (rootsMove) this.findAllRoots();
+    if (rootsMove) this.rootsToFind = true;
     for (const root of this.roots.values()) this.enqueue(root);
+    this.running ??= this.drain();
   }
 
   /** An editor's text for `path` (opened or changed), over the file system's. */
@@ -141,7 +148,7 @@ export class Workspace {
 
   /** Resolves when no build is queued or running (every change so far has been built, and said). */
   whenIdle(): Promise<void> {
-    if (!this.running && this.queue.size === 0) return Promise.resolve();
+    if (!this.running) return Promise.resolve();
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
@@ -261,10 +268,14 @@ export class Workspace {
   private async drain(): Promise<void> {
     // what arrives in this turn of the event loop is built together
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const started = Date.now();
-    let told = started;
+    let told = Date.now();
     const changed = new Set<string>();
-    while (this.queue.size > 0) {
+    for (;;) {
+      if (this.rootsToFind) {
+        this.rootsToFind = false;
+        this.findAllRoots();
+      }
+      if (this.queue.size === 0) break;
       const root = this.next();
       this.queue.delete(root);
       const generation = this.generations.get(root);
@@ -289,7 +300,8 @@ export class Workspace {
         for (const d of outcome.diagnostics) changed.add(d.file);
       }
       const now = Date.now();
-      if (this.queue.size === 0 || (now - started >= BATCH_INTERVAL_MS && now - told >= BATCH_INTERVAL_MS)) {
+      // what a root reading an open document found is told at once: the editor shows it first
+      if (this.queue.size === 0 || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) {
         this.tell(new Set(changed));
         changed.clear();
         told = now;
@@ -297,6 +309,7 @@ export class Workspace {
       // requests (a hover, the next change) are answered between two builds
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
+    if (changed.size > 0) this.tell(changed);
     this.running = undefined;
     for (const resolve of this.idle.splice(0)) resolve();
   }
@@ -313,11 +326,16 @@ export class Workspace {
     return best!;
   }
 
+  /**
+   * How soon a root is built: below 1 when its last build read an open document (or the document is
+   * in its directory), the nearest to the document first; else 1 and how far it is from one.
+   */
   private rank(root: Root): number {
     let rank = this.open.size === 0 ? 0 : Infinity;
     for (const path of this.open) {
-      if (root.outcome?.asked.has(path) || isWithin(root.dir, path)) return 0;
-      rank = Math.min(rank, 1 + distance(root.dir, dirname(path)));
+      const far = distance(root.dir, dirname(path));
+      const reads = root.outcome?.asked.has(path) || isWithin(root.dir, path);
+      rank = Math.min(rank, reads ? far / (far + 1) : 1 + far);
     }
     return rank;
   }

@@ -6,7 +6,7 @@ import { onDidChangeWorkspaceFolders } from './did-change-workspace-folders.js';
 /**
  * `initialized`: watches every file of the workspace (a build may read any: YAML, env files,
  * JSON schemas, scripts) where the client registers watchers for servers, asks the client for
- * the `kustomize` settings where it can answer, then finds the roots and starts building.
+ * the `kustomize` settings where it can answer.
  */
 export function onInitialized(server: Server): void {
   server.connection.onInitialized(async () => {
@@ -17,6 +17,5 @@ export function onInitialized(server: Server): void {
     if (workspace?.didChangeConfiguration?.dynamicRegistration) await server.connection.client.register(DidChangeConfigurationNotification.type, undefined);
     onDidChangeWorkspaceFolders(server);
     await pullSettings(server);
-    server.service.setFolders(server.client.folders);
   });
 }
