@@ -1,5 +1,5 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { build, type BuildResult } from '../build/build.js';
+import { build, type BuildOptions } from '../build/build.js';
 import type { BuildCache } from '../build/build-cache.js';
 import { validateWith } from '../build/validate.js';
 import { KustomizeError, messageOf, type Notice, type Warning } from '../errors.js';
@@ -23,11 +23,16 @@ export interface RootDiagnostic extends Place {
   fix?: { dir: string; field: string };
 }
 
-/** What building a root left: its problems, and every path its build asked about (what a change must touch to change it). */
+/** What building (or validating) a root left: its problems, and every path its build asked about (what a change must touch to change it). */
 export interface RootOutcome {
   diagnostics: RootDiagnostic[];
   asked: ReadonlySet<string>;
+  /** whether the build succeeded: its output can be validated */
+  built: boolean;
 }
+
+/** The code of a value its schema refuses. */
+export const SCHEMA_VIOLATION = 'SCHEMA_VIOLATION';
 
 /** What a root's build takes from the workspace. */
 interface RootBuildContext {
@@ -51,25 +56,42 @@ class RootReads extends AccessLog {
   }
 }
 
-/** Builds (and validates) the root at `dir` over the editor's files; its problems, placed. An aborted build gives none. */
-export async function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
+/** Builds the root at `dir` over the editor's files: its error, or its warnings and lints, placed. An aborted build gives nothing. */
+export function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
+  return inRoot(dir, kustomization, ctx, async (options) => {
+    const result = await build(dir, options);
+    return (placing) => [...result.notices.map((n) => noticeDiagnostic(n, placing)), ...result.warnings.map((w) => warningDiagnostic(w, placing))];
+  });
+}
+
+/**
+ * Checks the output of the root at `dir` against its schemas (its build, just made, answered by
+ * the cache): the values they refuse, at the lines that wrote them. Placing them builds the root
+ * again recording who wrote what, which costs more than the build: so it comes after the build's
+ * own problems are told.
+ */
+export function validateRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
+  const { strict, ignoreMissingSchemas, kubernetesVersion } = ctx.settings;
+  return inRoot(dir, kustomization, ctx, async (options) => {
+    const v = await validateWith(dir, { ...options, strict, ignoreMissingSchemas, kubernetesVersion }, await ctx.schemas());
+    return (placing) => v.errors.map((i) => issueDiagnostic(i, placing));
+  });
+}
+
+/** Runs `run` with the root's build options, noting what it asks of the files; its problems, or the error it failed with, placed. */
+async function inRoot(dir: string, kustomization: string, ctx: RootBuildContext, run: (options: BuildOptions) => Promise<(placing: PlacingContext) => RootDiagnostic[]>): Promise<RootOutcome | undefined> {
   const reads = new RootReads(ctx.fs);
-  const options = { ...buildOptionsOf(ctx.settings, ctx.folder), fs: reads, cache: ctx.cache, signal: ctx.signal };
-  let found: { result: BuildResult; issues: readonly ValidationIssue[] } | { error: unknown };
+  let problems: ((placing: PlacingContext) => RootDiagnostic[]) | undefined;
+  let error: unknown;
   try {
-    if (ctx.settings.validate) {
-      const { strict, ignoreMissingSchemas, kubernetesVersion } = ctx.settings;
-      const v = await validateWith(dir, { ...options, strict, ignoreMissingSchemas, kubernetesVersion }, await ctx.schemas());
-      found = { result: v.build, issues: v.errors };
-    } else found = { result: await build(dir, options), issues: [] };
+    problems = await run({ ...buildOptionsOf(ctx.settings, ctx.folder), fs: reads, cache: ctx.cache, signal: ctx.signal });
   } catch (e) {
     if (ctx.signal.aborted) return undefined;
-    found = { error: e };
+    error = e;
   }
   const asked = new Set(reads.asked);
   const placing: PlacingContext = { fs: ctx.fs, dir, kustomization, kustomizations: [kustomization, ...[...asked].filter((p) => p !== kustomization && isKustomizationFile(p))] };
-  const diagnostics = 'error' in found ? [errorDiagnostic(found.error, placing)] : [...found.issues.map((i) => issueDiagnostic(i, placing)), ...found.result.notices.map((n) => noticeDiagnostic(n, placing)), ...found.result.warnings.map((w) => warningDiagnostic(w, placing))];
-  return { diagnostics, asked };
+  return { diagnostics: problems ? problems(placing) : [errorDiagnostic(error, placing)], asked, built: problems !== undefined };
 }
 
 function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
@@ -82,7 +104,7 @@ function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
 /** A schema problem, at the line that wrote the value. */
 function issueDiagnostic(issue: ValidationIssue, placing: PlacingContext): RootDiagnostic {
   const about = `${issue.kind}/${issue.name}: ${issue.pointer ? `${issue.pointer}: ` : ''}${issue.message}`;
-  return { ...linePlace(issue, placing), severity: DiagnosticSeverity.Error, code: 'SCHEMA_VIOLATION', message: about };
+  return { ...linePlace(issue, placing), severity: DiagnosticSeverity.Error, code: SCHEMA_VIOLATION, message: about };
 }
 
 /** A lint: what kustomize passes over in silence. */

@@ -10,7 +10,7 @@ import type { SchemaSet } from '../schema/schema-set.js';
 import { isKustomizationFile } from './error-place.js';
 import { OverlayFileSystem } from './overlay-fs.js';
 import { RecordIndex } from './records.js';
-import { buildRoot, type RootOutcome } from './root-build.js';
+import { buildRoot, SCHEMA_VIOLATION, validateRoot, type RootOutcome } from './root-build.js';
 import { buildOptionsOf, DEFAULT_SETTINGS, type LanguageSettings } from './settings.js';
 
 /** A kustomization root of the workspace: a directory `build-all` would build. */
@@ -281,37 +281,50 @@ export class Workspace {
       const generation = this.generations.get(root);
       const controller = new AbortController();
       this.building = { root, controller };
-      let outcome: RootOutcome | undefined;
-      try {
-        outcome = await buildRoot(root.dir, root.kustomization, { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal });
-      } catch {
-        // buildRoot turns every failure of a build into a problem; anything else leaves the root as it was
+      const ctx = { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal };
+      const fresh = (o: RootOutcome | undefined): o is RootOutcome => o !== undefined && this.generations.get(root) === generation && this.roots.get(root.dir) === root;
+      const built = await buildRoot(root.dir, root.kustomization, ctx).catch(() => undefined);
+      if (fresh(built)) {
+        // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
+        const checking = this.settings.validate && built.built;
+        const kept = checking ? (root.outcome?.diagnostics.filter((d) => d.code === SCHEMA_VIOLATION) ?? []) : [];
+        this.settle(root, { ...built, diagnostics: [...built.diagnostics, ...kept] }, changed);
+        root.builds++;
+        if (checking) {
+          // what the build itself found is told before its output is checked
+          if (this.rank(root) < 1) told = this.tellNow(changed);
+          const checked = await validateRoot(root.dir, root.kustomization, ctx).catch(() => undefined);
+          if (fresh(checked)) this.settle(root, { diagnostics: [...built.diagnostics, ...checked.diagnostics], asked: new Set([...built.asked, ...checked.asked]), built: true }, changed);
+        }
       }
       this.building = undefined;
-      if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
-        for (const file of this.forget(root)) changed.add(file);
-        root.outcome = outcome;
-        root.builds++;
-        for (const path of outcome.asked) {
-          let set = this.readers.get(path);
-          if (!set) this.readers.set(path, (set = new Set()));
-          set.add(root);
-        }
-        for (const d of outcome.diagnostics) changed.add(d.file);
-      }
       const now = Date.now();
       // what a root reading an open document found is told at once: the editor shows it first
-      if (this.queue.size === 0 || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) {
-        this.tell(new Set(changed));
-        changed.clear();
-        told = now;
-      }
+      if (this.queue.size === 0 || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) told = this.tellNow(changed);
       // requests (a hover, the next change) are answered between two builds
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
-    if (changed.size > 0) this.tell(changed);
     this.running = undefined;
     for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** Tells the files in `changed`, and empties it; returns when. */
+  private tellNow(changed: Set<string>): number {
+    this.tell(new Set(changed));
+    changed.clear();
+    return Date.now();
+  }
+
+  /** Puts a root's new outcome in place of its last: the index of who read what, and the files whose problems changed. */
+  private settle(root: Root, outcome: RootOutcome, changed: Set<string>): void {
+    for (const file of this.forget(root)) changed.add(file);
+    root.outcome = outcome;
+    for (const path of outcome.asked) {
+      let set = this.readers.get(path);
+      if (!set) this.readers.set(path, (set = new Set()));
+      set.add(root);
+    }
+    for (const d of outcome.diagnostics) changed.add(d.file);
   }
 
   /** The queued root to build next: one that read an open document, else the nearest to one, else the first. */
