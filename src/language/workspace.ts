@@ -43,10 +43,11 @@ const BATCH_INTERVAL_MS = 200;
  *
  * Builds run one at a time, in the background, each root at most once per change: a change to a
  * file queues the roots whose last build asked about it (a root queued twice is built once), and
- * a root changed while it builds has that build stopped and is built again. Typing therefore
- * never queues more than every root once. Roots whose builds read an open document go first,
- * then those nearest to one. No timer delays a build: changes that arrive together (in one turn
- * of the event loop, or while a build runs) are built together.
+ * a root changed while it builds is built again (what that build found is dropped, and a plugin,
+ * helm or a fetch it waits on is stopped). Typing therefore never queues more than every root
+ * once. Roots whose builds read an open document go first, then those nearest to one. No timer
+ * delays a build: changes that arrive together (in one turn of the event loop, or while a build
+ * runs) are built together. Outputs are checked against their schemas when no build waits.
  */
 export class Workspace {
   readonly fs: OverlayFileSystem;
@@ -60,6 +61,8 @@ export class Workspace {
   /** the roots whose last build asked about each path */
   private readonly readers = new Map<string, Set<Root>>();
   private readonly queue = new Set<Root>();
+  /** the roots built whose outputs are still to be checked against their schemas */
+  private readonly unchecked = new Set<Root>();
   /** how often each root's files changed: a build or records of an older count are stale */
   private readonly generations = new WeakMap<Root, number>();
   private building: { root: Root; controller: AbortController } | undefined;
@@ -91,9 +94,9 @@ export class Workspace {
     return [...(this.readers.get(path) ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1));
   }
 
-  /** Whether a root waits to be built, or is being built. */
+  /** Whether a root waits to be built or checked, or is being built or checked. */
   isPending(root: Root): boolean {
-    return this.queue.has(root) || this.building?.root === root;
+    return this.queue.has(root) || this.unchecked.has(root) || this.building?.root === root;
   }
 
   /**
@@ -155,6 +158,7 @@ export class Workspace {
   /** Stops the running build and forgets the queue. */
   dispose(): void {
     this.queue.clear();
+    this.unchecked.clear();
     this.building?.controller.abort();
   }
 
@@ -232,6 +236,7 @@ export class Workspace {
   private removeRoot(root: Root): void {
     this.roots.delete(root.dir);
     this.queue.delete(root);
+    this.unchecked.delete(root);
     if (this.building?.root === root) this.building.controller.abort();
     const files = this.forget(root);
     root.outcome = undefined;
@@ -264,7 +269,12 @@ export class Workspace {
     this.running ??= this.drain();
   }
 
-  /** Builds the queued roots, one at a time, until none is left; tells what they found in batches. */
+  /**
+   * Builds the queued roots, one at a time, then checks the outputs of those built against their
+   * schemas, until nothing is left; tells what they found in batches. A build goes before any
+   * check: placing a check's problems builds the root again recording provenance, which costs
+   * several builds, so while edits keep coming only builds run, and the checks wait for a pause.
+   */
   private async drain(): Promise<void> {
     // what arrives in this turn of the event loop is built together
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -275,32 +285,33 @@ export class Workspace {
         this.rootsToFind = false;
         this.findAllRoots();
       }
-      if (this.queue.size === 0) break;
-      const root = this.next();
+      const building = this.queue.size > 0;
+      if (!building && this.unchecked.size === 0) break;
+      const root = this.next(building ? this.queue : this.unchecked);
       this.queue.delete(root);
+      this.unchecked.delete(root);
       const generation = this.generations.get(root);
       const controller = new AbortController();
       this.building = { root, controller };
       const ctx = { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal };
-      const fresh = (o: RootOutcome | undefined): o is RootOutcome => o !== undefined && this.generations.get(root) === generation && this.roots.get(root.dir) === root;
-      const built = await buildRoot(root.dir, root.kustomization, ctx).catch(() => undefined);
-      if (fresh(built)) {
-        // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
-        const checking = this.settings.validate && built.built;
-        const kept = checking ? (root.outcome?.diagnostics.filter((d) => d.code === SCHEMA_VIOLATION) ?? []) : [];
-        this.settle(root, { ...built, diagnostics: [...built.diagnostics, ...kept] }, changed);
-        root.builds++;
-        if (checking) {
-          // what the build itself found is told before its output is checked
-          if (this.rank(root) < 1) told = this.tellNow(changed);
-          const checked = await validateRoot(root.dir, root.kustomization, ctx).catch(() => undefined);
-          if (fresh(checked)) this.settle(root, { diagnostics: [...built.diagnostics, ...checked.diagnostics], asked: new Set([...built.asked, ...checked.asked]), built: true }, changed);
+      const outcome = await (building ? buildRoot : validateRoot)(root.dir, root.kustomization, ctx).catch(() => undefined);
+      this.building = undefined;
+      if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
+        const last = root.outcome?.diagnostics ?? [];
+        if (building) {
+          // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
+          const checking = this.settings.validate && outcome.built;
+          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])] }, changed);
+          root.builds++;
+          if (checking) this.unchecked.add(root);
+        } else {
+          const built = root.outcome!;
+          this.settle(root, { diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]), built: true }, changed);
         }
       }
-      this.building = undefined;
       const now = Date.now();
       // what a root reading an open document found is told at once: the editor shows it first
-      if (this.queue.size === 0 || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) told = this.tellNow(changed);
+      if ((this.queue.size === 0 && this.unchecked.size === 0) || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) told = this.tellNow(changed);
       // requests (a hover, the next change) are answered between two builds
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
@@ -327,11 +338,11 @@ export class Workspace {
     for (const d of outcome.diagnostics) changed.add(d.file);
   }
 
-  /** The queued root to build next: one that read an open document, else the nearest to one, else the first. */
-  private next(): Root {
+  /** The root of `roots` to build (or check) next: one that read an open document, else the nearest to one, else the first. */
+  private next(roots: ReadonlySet<Root>): Root {
     let best: Root | undefined;
     let bestRank = Infinity;
-    for (const root of this.queue) {
+    for (const root of roots) {
       const rank = this.rank(root);
       if (rank < bestRank) [best, bestRank] = [root, rank];
       if (rank === 0) break;
