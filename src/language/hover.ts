@@ -8,8 +8,13 @@ import { KUSTOMIZATION_FIELD_DOCS } from './kustomization-docs.js';
 import type { WrittenHere } from './records.js';
 import type { Root, Workspace } from './workspace.js';
 
-/** How many roots a hover asks for records at most (each is a build the first time): the others are counted. */
+/** How many roots a hover lists at most: the others are counted. */
 const HOVERED_ROOTS = 8;
+/**
+ * How long (ms) a hover may spend making roots' records (a build each, recording provenance):
+ * roots whose records it has no time to make are counted, and are there when it is asked again.
+ */
+const RECORDING_BUDGET_MS = 300;
 /** How many values of one root a hover lists at most. */
 const LISTED_VALUES = 10;
 
@@ -27,11 +32,18 @@ export async function hover(ws: Workspace, path: string, position: Position): Pr
   }
   const roots = ws.rootsReading(path);
   const sections: string[] = [];
+  const started = Date.now();
+  let later = 0;
   for (const root of roots.slice(0, HOVERED_ROOTS)) {
+    if (!ws.hasRecords(root) && Date.now() - started > RECORDING_BUDGET_MS) {
+      later++;
+      continue;
+    }
     const here = (await ws.recordsOf(root)).at(path, position.line + 1, position.character + 1);
     if (here.length > 0) sections.push(rootSection(root, here));
   }
   if (sections.length === 0) return null;
+  if (later > 0) sections.push(`… ${later} more root${later > 1 ? 's' : ''} not shown yet (hover again)`);
   if (roots.length > HOVERED_ROOTS) sections.push(`… and ${roots.length - HOVERED_ROOTS} more roots read this file`);
   return { contents: { kind: 'markdown', value: sections.join('\n\n') } };
 }

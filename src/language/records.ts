@@ -18,6 +18,8 @@ export interface WrittenHere {
 export class RecordIndex {
   /** by file (absolute), then line (1-based) */
   private readonly byFile = new Map<string, Map<number, WrittenHere[]>>();
+  /** how many values it holds, histories counted */
+  size = 0;
 
   constructor(records: readonly ResourceProvenance[], dir: string) {
     for (const resource of records) {
@@ -38,6 +40,7 @@ export class RecordIndex {
     const list = lines.get(by.line);
     if (list) list.push(here);
     else lines.set(by.line, [here]);
+    this.size++;
   }
 
   /**

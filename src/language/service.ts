@@ -100,11 +100,13 @@ export class LanguageService {
   }
 
   hover(uri: string, position: Position): Promise<Hover | null> {
+    this.workspace.noteActivity();
     const path = pathOfUri(uri);
     return path === undefined ? Promise.resolve(null) : hover(this.workspace, path, position);
   }
 
   codeActions(uri: string, range: Range): Promise<CodeAction[]> {
+    this.workspace.noteActivity();
     return codeActions(this.workspace, range, this.diagnostics(uri), (p) => this.uriOf(p));
   }
 

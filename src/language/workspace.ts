@@ -28,13 +28,24 @@ export interface Root {
   builds: number;
 }
 
+/** A root's records of `explain`, kept for hovers: made for one count of its changes. */
+interface KeptRecords {
+  generation: number;
+  index: Promise<RecordIndex>;
+  /** the index, once made */
+  made?: RecordIndex;
+}
+
 /** How a file changed on the disk (what a file watcher says). */
 export type FileChange = 'created' | 'changed' | 'deleted';
 
-/** How many roots' records of `explain` are kept for hovers at once. */
+/** How many roots' records of `explain` are kept for hovers at once, and how many recorded values in all (a CRD-heavy root has hundreds of thousands). */
 const RECORDED_ROOTS = 16;
+const RECORDED_VALUES = 1_000_000;
 /** While a long run of builds goes on (opening a repository), what it found is told this often (ms), not only at its end. */
 const BATCH_INTERVAL_MS = 200;
+/** How long (ms) the editor must be quiet (no change, no request) before outputs are checked: a check in progress delays the next change's build. */
+const CHECK_QUIET_MS = 250;
 
 /**
  * The state every feature of the language service reads: the files as the editor has them (its
@@ -66,11 +77,15 @@ export class Workspace {
   /** how often each root's files changed: a build or records of an older count are stale */
   private readonly generations = new WeakMap<Root, number>();
   private building: { root: Root; controller: AbortController } | undefined;
+  /** when the editor last changed a file or asked something */
+  private activeAt = 0;
+  /** ends the wait for a quiet moment, when a change comes */
+  private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private idle: (() => void)[] = [];
   private readonly open = new Set<string>();
   private readonly schemaSets = new Map<string, Promise<SchemaSet>>();
-  private readonly records = new SizedLru<Root, { generation: number; index: Promise<RecordIndex> }>(RECORDED_ROOTS, () => 1);
+  private readonly records = new SizedLru<Root, KeptRecords>(RECORDED_VALUES, (_, kept) => kept.made?.size ?? 0, RECORDED_ROOTS);
 
   constructor(
     below: FileSystem,
@@ -167,12 +182,26 @@ export class Workspace {
     const generation = this.generations.get(root) ?? 0;
     const kept = this.records.get(root);
     if (kept && kept.generation === generation) return kept.index;
-    const index = build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
-      (r) => new RecordIndex(r.provenance ?? [], root.dir),
-      () => new RecordIndex([], root.dir),
-    );
-    this.records.set(root, { generation, index });
-    return index;
+    const made: KeptRecords = {
+      generation,
+      index: build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
+        (r) => new RecordIndex(r.provenance ?? [], root.dir),
+        () => new RecordIndex([], root.dir),
+      ),
+    };
+    this.records.set(root, made);
+    void made.index.then((index) => {
+      made.made = index;
+      // measured again, now that its size is known
+      if (this.records.get(root) === made) this.records.set(root, made);
+    });
+    return made.index;
+  }
+
+  /** Whether the root's records are made (and current): a hover can have them at once. */
+  hasRecords(root: Root): boolean {
+    const kept = this.records.get(root);
+    return kept?.made !== undefined && kept.generation === (this.generations.get(root) ?? 0);
   }
 
   private findAllRoots(): void {
@@ -262,9 +291,16 @@ export class Workspace {
     return new Set(root.outcome?.diagnostics.map((d) => d.file));
   }
 
+  /** The editor asked something (a hover): the checks wait for a quiet moment. */
+  noteActivity(): void {
+    this.activeAt = Date.now();
+  }
+
   private enqueue(root: Root): void {
     this.generations.set(root, (this.generations.get(root) ?? 0) + 1);
     this.queue.add(root);
+    this.activeAt = Date.now();
+    this.wake?.();
     if (this.building?.root === root) this.building.controller.abort();
     this.running ??= this.drain();
   }
@@ -273,7 +309,8 @@ export class Workspace {
    * Builds the queued roots, one at a time, then checks the outputs of those built against their
    * schemas, until nothing is left; tells what they found in batches. A build goes before any
    * check: placing a check's problems builds the root again recording provenance, which costs
-   * several builds, so while edits keep coming only builds run, and the checks wait for a pause.
+   * several builds, so while edits keep coming only builds run, and the checks wait for the
+   * editor to be quiet (a check under way would hold up the next keystroke's build, or a hover).
    */
   private async drain(): Promise<void> {
     // what arrives in this turn of the event loop is built together
@@ -287,6 +324,18 @@ export class Workspace {
       }
       const building = this.queue.size > 0;
       if (!building && this.unchecked.size === 0) break;
+      const quiet = CHECK_QUIET_MS - (Date.now() - this.activeAt);
+      if (!building && quiet > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, quiet);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+        continue;
+      }
       const root = this.next(building ? this.queue : this.unchecked);
       this.queue.delete(root);
       this.unchecked.delete(root);
