@@ -18,14 +18,16 @@
 //   - with --repo DIR, a whole repository: build-all against a loop of kubectl and a loop of our
 //     build, every root's output checked, growth with the roots, and affected (bench/repository.mjs),
 //   - the render server under load: `kustomize-ts serve` over about 200 roots of --repo and the
-//     real-world trees, 10,000 requests at concurrency 1, 8 and 32 (bench/serve-load.mjs).
+//     real-world trees, 10,000 requests at concurrency 1, 8 and 32 (bench/serve-load.mjs),
+//   - the language server: `kustomize-ts lsp` over stdio, unsaved edits to diagnostics and hovers on
+//     the real-world trees, and opening --repo (bench/lsp-load.mjs).
 // Prints markdown tables on stdout, progress on stderr. Exit 1 when outputs differ or a build fails.
 //
 // With --against DIR the other side is not kubectl but kustomize-ts as built in DIR (a checkout of
 // another commit, built with npm run build), at every size: how a change moves the time.
 //
 //   npm run build && node bench/report.mjs [--runs 9] [--large 2000,20000,100000] [--kubectl-max 2000]
-//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,validate,repo,serve]
+//                                         [--trees DIR,DIR | --real-world FILE.tar.gz] [--skip tiny,real,large,warm,explain,validate,repo,serve,lsp]
 //                                         [--against DIR] [--repo DIR]
 
 import { spawnSync } from 'node:child_process';
@@ -445,6 +447,14 @@ function serve(repo) {
   if (child.status !== 0) failed = true;
 }
 
+/** The language server (bench/lsp-load.mjs), in a process of its own, as the server load is. */
+function languageServer(repo) {
+  const archive = realWorldArchive();
+  const sources = [...(repo ? ['--repo', repo] : []), ...(archive ? ['--real-world', archive] : [])];
+  const child = spawnSync(process.execPath, [path.join(REPO, 'bench', 'lsp-load.mjs'), ...sources], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (child.status !== 0) failed = true;
+}
+
 console.log(`node ${process.version}, ${os.cpus().length} CPUs, load average ${os.loadavg()[0].toFixed(1)} at start\n`);
 try {
   if (!SKIP.has('tiny')) await tiny();
@@ -459,6 +469,7 @@ try {
     if (mismatched > 0) failed = true;
   }
   if (!SKIP.has('serve') && !AGAINST) serve(repo);
+  if (!SKIP.has('lsp') && !AGAINST) languageServer(repo);
 } finally {
   fs.rmSync(WORK, { recursive: true, force: true });
 }

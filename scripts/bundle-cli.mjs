@@ -57,10 +57,13 @@ const PARTS = new Map([
     'kustomize-ts-schema.cjs',
     ['catalog/config-schema.js', 'build/validate.js', 'validate/report-formats.js'].map((m) => join(DIST, m)),
   ],
-  // build-all, affected, diff, their worker threads, serve, and validate's over many roots
+  // the language server (kustomize-ts lsp): the language service and vscode-languageserver
+  ['kustomize-ts-lsp.cjs', [join(DIST, 'lsp', 'server.js')]],
+  // build-all, affected, diff, their worker threads, serve, and validate's over many roots; the
+  // BuildCache (which the language server takes from here)
   [
     'kustomize-ts-roots.cjs',
-    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js', 'build/root-validation.js'].map((m) => join(DIST, m)),
+    ['build/build-all.js', 'build/affected.js', 'build/diff.js', 'cli/diff-report.js', 'build/root-worker.js', 'serve/render-server.js', 'build/root-validation.js', 'build/build-cache.js', 'fs/tree.js'].map((m) => join(DIST, m)),
   ],
 ]);
 

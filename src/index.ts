@@ -56,4 +56,7 @@ export type { PluginResolver } from './plugins/resolver.js';
 export type { Value, YMap, YSeq, Scalar } from './yaml/value.js';
 export { parseYamlDocuments } from './yaml/parse.js';
 export { emitYaml } from './yaml/emit.js';
+export { LanguageService, type LanguageServiceOptions, type RootSummary } from './language/service.js';
+export { DEFAULT_SETTINGS, type LanguageSettings } from './language/settings.js';
+export type { Workspace, Root, FileChange } from './language/workspace.js';
 export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';

@@ -44,7 +44,7 @@ export function byPath(a: string, b: string): number {
 }
 
 /** Whether `dir` is a kustomization root: it holds a kustomization file whose kind is not `Component` (or which does not read). */
-function isRoot(fs: FileSystem, dir: string): boolean {
+export function isRoot(fs: FileSystem, dir: string): boolean {
   const names = kustomizationFilesIn(fs, dir);
   if (names.length !== 1) return names.length > 1;
   let kind: unknown;

@@ -40,6 +40,8 @@ interface CatalogSources {
   oci?: OciClientOptions;
   /** the build's signal: registry requests stop when it aborts (the remote source's stop by themselves) */
   signal?: AbortSignal;
+  /** `--offline`: no registry is asked (an OCI catalog has no cache to be read from) */
+  offline?: boolean;
 }
 
 /**
@@ -103,6 +105,7 @@ export class CatalogStore {
         return { reference, catalog, file: reference.raw, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
+        if (this.sources.offline) throw new KustomizeError('REMOTE_FAILED', `offline: catalog '${reference.raw}' is pulled from an OCI registry, which is not asked offline`, { remote: reference.raw });
         const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE });
         if (layers.length !== 1) {
           throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });

@@ -12,6 +12,7 @@ import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
+import { lspCommand } from './commands/lsp.js';
 import { serveCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
 import { versionCommand } from './commands/version.js';
@@ -34,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   editCommand,
   explainCommand,
   localizeCommand,
+  lspCommand,
   serveCommand,
   validateCommand,
   versionCommand,

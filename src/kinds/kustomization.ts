@@ -191,6 +191,11 @@ const DEPRECATIONS: [keyof RawKustomization, string][] = [
   ['vars', `# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] ${FIX_HINT}`],
 ];
 
+/** The deprecated field a `FIELD_DEPRECATED` warning's message is about (an editor puts the warning at its key). */
+export function deprecatedFieldOf(message: string): string | undefined {
+  return DEPRECATIONS.find(([, said]) => said === message)?.[0];
+}
+
 /**
  * Reads a kustomization file's text the way kustomize does: YAML 1.1 scalars, duplicate keys
  * allowed (last wins), unknown fields refused, deprecated fields moved to their successors

@@ -92,7 +92,10 @@ const LAYERS = [
   // what users call: library commands, the CLI, the entries
   'edit',
   'localize',
+  // the language service (browser-safe), and the LSP server over it (Node)
+  'language',
   'serve',
+  'lsp',
   'cli',
   'index.ts',
   'node.ts',

@@ -1,0 +1,42 @@
+/**
+ * What each field of a kustomization does, in a few sentences: shown when the cursor rests on its
+ * key. Written for this project from kustomize's behaviour (test/language checks that every field
+ * the Kustomization shape accepts has one).
+ */
+export const KUSTOMIZATION_FIELD_DOCS: Readonly<Record<string, string>> = {
+  apiVersion: '`kustomize.config.k8s.io/v1beta1` for a Kustomization, `kustomize.config.k8s.io/v1alpha1` for a Component. May be left out: kustomize then assumes the Kustomization version.',
+  kind: '`Kustomization` (the default) or `Component`. A Component is a reusable set of changes that an overlay pulls in with `components:`; it is never built alone.',
+  metadata: 'A name, labels and annotations for the kustomization itself. Nothing here reaches the output: it only identifies the file (a name is needed when a kustomization is used as a plugin config).',
+  openapi: 'An OpenAPI schema to use instead of the built-in Kubernetes one: `path:` names a JSON or YAML schema file, `version:` a built-in version. It decides how strategic-merge patches merge lists and which fields hold references.',
+  namePrefix: 'A prefix added to the name of every resource of this kustomization (and of its bases). References to the renamed resources (a ConfigMap in a Deployment, a ServiceAccount in a RoleBinding) are renamed with them.',
+  nameSuffix: 'A suffix added to the name of every resource of this kustomization (and of its bases), before a generated hash. References to the renamed resources are renamed with them.',
+  namespace: 'The namespace every namespaced resource is put in (cluster-scoped kinds are left alone). Subjects of RoleBindings naming the default service account follow.',
+  commonLabels: 'Deprecated: use `labels`. Labels added to every resource, and also to selectors and pod templates, which changes the (immutable) selectors of existing workloads. `edit fix` migrates it.',
+  labels: 'Labels to add, as a list of entries: `pairs` to add, `includeSelectors` to also add them to selectors, `includeTemplates` to add them to pod templates, `fields` for other places.',
+  commonAnnotations: 'Annotations added to every resource (and to pod templates).',
+  patchesStrategicMerge: 'Deprecated: use `patches`. Files (or inline YAML) holding strategic-merge patches, each applied to the resource of its kind and name. `edit fix` migrates it.',
+  patchesJson6902: 'Deprecated: use `patches`. JSON patches (RFC 6902), each with a `target` (group, version, kind, name) and a `path` or inline `patch`. `edit fix` migrates it.',
+  patches: 'Patches, strategic-merge or JSON (RFC 6902), from a file (`path`) or inline (`patch`). Without `target` a strategic-merge patch applies to the resource it names; with `target` (kind, name, namespace, labelSelector, annotationSelector, regular expressions allowed) to every resource it selects. `options` can allow name and kind changes.',
+  images: 'Changes container images by name: `newName`, `newTag`, or `digest` (which wins over the tag). Applies to containers and init containers of every workload, and to fields configured for images.',
+  imageTags: 'The old name of `images`. `edit fix` renames it.',
+  replacements: 'Copies a value from one field of one resource (`source`: a selector and a `fieldPath`) into fields of others (`targets`: `select`, `reject`, `fieldPaths`, with `options` to replace part of a delimited value or create missing fields). Entries may also be files (`path:`).',
+  replicas: 'Sets the replica count of workloads by name (`name`, `count`): Deployments, ReplicaSets, StatefulSets and the like.',
+  vars: 'Deprecated: use `replacements`. Declares variables from fields of resources, substituted where `$(NAME)` is written in fields that allow it. `edit fix --vars` converts them to replacements.',
+  sortOptions: 'The order of the output: `order: legacy` (kustomize\'s kind order; `legacySortOptions` can move kinds first or last) or `order: fifo` (the order the resources were read in). Overrides `--reorder`.',
+  resources: 'What this kustomization is made of: resource files, directories holding kustomizations (bases), remote bases (git URLs, `oci://` artifacts) and HTTP files. Each is read in order; a resource id (kind, name, namespace) may appear only once.',
+  components: 'Components (kustomizations of kind Component) applied to what this kustomization has accumulated so far: their resources are added, their generators and patches run on the whole.',
+  crds: 'Files describing custom resource types (OpenAPI definitions) so that name references inside custom resources are followed when names change.',
+  bases: 'Deprecated: list bases under `resources`. `edit fix` moves them there.',
+  configMapGenerator: 'ConfigMaps to generate, each from `literals` (`KEY=value`), `files` (`[key=]path`) and `envs` (env files). A hash of the contents is appended to the name (unless disabled) and references to the ConfigMap follow it, so changed data rolls out pods. `behavior: merge` or `replace` changes a ConfigMap of a base instead.',
+  secretGenerator: 'Secrets to generate, as `configMapGenerator` does (`literals`, `files`, `envs`, a hash suffix), with a `type` (Opaque by default).',
+  helmGlobals: 'Where `helmCharts` are looked for and kept: `chartHome` (default `charts`) and `configHome` (helm\'s configuration).',
+  helmCharts: 'Helm charts rendered with `helm template` and added as resources: `name`, `repo`, `version`, `releaseName`, `namespace`, values (`valuesFile`, `valuesInline`, `additionalValuesFiles`), `includeCRDs`. Needs helm, and `--enable-helm` (in the editor: the setting `kustomize.allow.helm`).',
+  helmChartInflationGenerator: 'Deprecated: the old form of `helmCharts` (chartName, chartRepoURL, …). kustomize-ts reads it as `helmCharts`.',
+  generatorOptions: 'Options for every generator of this kustomization: `labels` and `annotations` to add, `disableNameSuffixHash`, `immutable`.',
+  configurations: 'Files that extend the field specs builtins use: which fields hold names of other kinds (`nameReference`), which take the prefix, namespace, labels, images, replicas or vars of a custom type.',
+  generators: 'Generator plugin configs (files, directories or inline YAML): plugins and KRM functions that make resources. Needs plugins to be allowed unless the config is a builtin.',
+  transformers: 'Transformer plugin configs (files, directories or inline YAML): builtins configured by hand, plugins and KRM functions that change the resources, in order. Anything but a builtin needs plugins to be allowed.',
+  validators: 'Validator plugin configs: functions that check the output and may fail the build, but must not change it.',
+  buildMetadata: 'Annotations about the build to add to the output: `originAnnotations` (where each resource came from), `transformerAnnotations` (which steps changed it), `managedByLabel`.',
+  catalogs: 'KRM function catalogs (KEP-2906) in which plugin configs are looked up by apiVersion and kind: local files, HTTP URLs, git or `oci://` references. A function from a catalog runs only when plugins are allowed or the catalog is trusted.',
+};
