@@ -1,10 +1,12 @@
 /**
  * What some tests need from the machine, beyond Node and git: podman, helm, the reference
- * kubectl, strace, a registry, chromium and the corpora in ../shared. `requireTool` finds one. When it
+ * kubectl, strace, a registry, chromium, neovim, the VS Code extension's packages, the language
+ * server and the corpora in ../shared. `requireTool` finds one. When it
  * is missing, the tests that need it are skipped, loudly (a `# SKIPPING` line on stderr, saying
  * how to get it); with KUSTOMIZE_TS_REQUIRE_<TOOL>=1, or KUSTOMIZE_TS_REQUIRE_ALL=1 (as .ci/run
  * sets), a missing tool fails the test file instead, so that CI cannot pass by skipping.
  */
+import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, statSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,6 +51,12 @@ function existing(path: string): string | undefined {
   return existsSync(path) ? path : undefined;
 }
 
+/** the launcher of this checkout's CLI, built by `npm run build` (as `npm test` runs it) */
+const CLI = join(REPO, 'bin', 'kustomize-ts.js');
+
+/** the launcher, when the CLI has the `lsp` command: the server the editor tests start */
+const findLanguageServer = (): string | undefined => (spawnSync(process.execPath, [CLI, 'help', 'lsp'], { stdio: 'ignore' }).status === 0 ? CLI : undefined);
+
 /** helm: $KUSTOMIZE_TS_HELM, else where scripts/setup-helm.sh puts it */
 const findHelm = (): string | undefined => executable(process.env['KUSTOMIZE_TS_HELM']) ?? executable(join(REPO, '.cache/helm/helm/helm'));
 
@@ -69,6 +77,19 @@ const TOOLS = {
   },
   strace: { env: 'STRACE', what: 'strace', install: 'run scripts/setup-strace.sh (as root)', find: () => onPath('strace') },
   registry: { env: 'REGISTRY', what: 'docker-registry', install: 'run scripts/setup-registry.sh (as root)', find: () => onPath('docker-registry') },
+  neovim: { env: 'NEOVIM', what: 'neovim (nvim)', install: 'run scripts/setup-neovim.sh (as root)', find: () => onPath('nvim') },
+  'vscode-extension': {
+    env: 'VSCODE_EXTENSION',
+    what: "the VS Code extension's packages (editors/vscode/node_modules)",
+    install: 'run npm ci in editors/vscode',
+    find: () => existing(join(REPO, 'editors', 'vscode', 'node_modules', '.bin', 'vsce')),
+  },
+  'language-server': {
+    env: 'LANGUAGE_SERVER',
+    what: 'the language server (`kustomize-ts lsp`)',
+    install: 'npm run build, in a checkout whose CLI has the lsp command',
+    find: findLanguageServer,
+  },
   chromium: { env: 'BROWSER', what: 'chromium', install: 'run scripts/setup-chromium.sh (as root; or set KUSTOMIZE_TS_CHROMIUM)', find: () => executable(process.env['KUSTOMIZE_TS_CHROMIUM']) ?? onPath('chromium') },
   'starlark-corpus': {
     env: 'STARLARK_CORPUS',
