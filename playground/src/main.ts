@@ -25,6 +25,8 @@ class Playground {
   private current = '';
   private target = '';
   private output = '';
+  /** the file the last build's error names */
+  private errorFile: string | undefined;
   /** renders are asynchronous: only the newest may show its result */
   private renderCount = 0;
   private renderTimer: ReturnType<typeof setTimeout> | undefined;
@@ -106,11 +108,12 @@ class Playground {
     this.el.editor.disabled = !(file in this.files);
     this.el.currentFile.textContent = file;
     this.el.editor.scrollTop = 0;
+    this.hover.hide();
     this.showGutter();
     this.listFiles();
   }
 
-  private listFiles(errorFile?: string): void {
+  private listFiles(): void {
     this.el.files.replaceChildren(
       ...Object.keys(this.files)
         .sort()
@@ -120,7 +123,7 @@ class Playground {
           button.textContent = f;
           button.dataset['file'] = f;
           button.setAttribute('aria-current', String(f === this.current));
-          if (f === errorFile) button.classList.add('has-error');
+          if (f === this.errorFile) button.classList.add('has-error');
           const problems = this.language?.problemsIn(f).length ?? 0;
           if (problems > 0) button.dataset['problems'] = String(problems);
           button.addEventListener('click', () => this.select(f));
@@ -229,6 +232,7 @@ class Playground {
       this.showOutput(built.yaml, built.origins);
       this.el.error.hidden = true;
       this.el.status.textContent = '';
+      this.errorFile = undefined;
       this.listFiles();
       return;
     }
@@ -309,7 +313,8 @@ class Playground {
     parts.push(`\n${error instanceof Error ? error.message : String(error)}`);
     this.el.error.replaceChildren(...parts);
     this.el.error.hidden = false;
-    this.listFiles(file);
+    this.errorFile = file;
+    this.listFiles();
   }
 
   /** the file an error names: errors give paths from the root, or relative to the kustomization that names them */
