@@ -70,6 +70,9 @@ class Playground {
     this.el.editor.addEventListener('input', () => {
       this.files[this.current] = this.el.editor.value;
       this.edited.add(this.current);
+      // the service's checks so far are of an older text: none counts until it is told this one
+      this.checkCount++;
+      this.el.checking.textContent = '(checking…)';
       this.showGutter();
       this.scheduleRender();
     });
@@ -143,6 +146,7 @@ class Playground {
     if (!(path in this.files)) {
       this.files[path] = '';
       this.language?.set(path, '', true);
+      this.checking();
     }
     this.select(path);
     this.scheduleRender();
@@ -160,9 +164,6 @@ class Playground {
 
   /** When typing pauses, the language service is told the edits and the output is built again. */
   private scheduleRender(): void {
-    // what the service last checked is no longer the text
-    this.checkCount++;
-    this.el.checking.textContent = '(checking…)';
     clearTimeout(this.renderTimer);
     this.renderTimer = setTimeout(() => void this.render(), 150);
   }

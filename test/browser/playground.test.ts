@@ -479,4 +479,27 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     assert.deepEqual(field, ['patches']);
     assert.match(doc?.[0] ?? '', /^Patches, strategic-merge or JSON \(RFC 6902\)/);
   });
+
+  test('a file added is a document of the language service, and its problems go with it when it is deleted', async () => {
+    const n = await checks(page);
+    await page.locator('#example').selectOption({ label: WRONG_TYPE.example });
+    await checkedAfter(page, n);
+    const added = 'overlays/dev/kustomization.yaml';
+    page.once('dialog', (d) => void d.accept(added));
+    await page.locator('#add-file').click();
+    assert.equal(await page.locator('#current-file').textContent(), added);
+    const m = await checks(page);
+    await page.locator('#editor').fill('resources:\n- ../../missing\n');
+    await checkedAfter(page, m);
+    // a new root, whose resource is not there, beside the patch's problem
+    const problems = await page.locator('#problems li .place').allTextContents();
+    assert.deepEqual(problems, [`${added}:2`, `${WRONG_TYPE.patch}:6`]);
+    assert.deepEqual(await page.locator('#gutter .problem').allTextContents(), ['2']);
+    const k = await checks(page);
+    page.once('dialog', (d) => void d.accept());
+    await page.locator('#delete-file').click();
+    await checkedAfter(page, k);
+    assert.deepEqual(await page.locator('#problems li .place').allTextContents(), [`${WRONG_TYPE.patch}:6`]);
+    assert.equal(await page.locator('#checking').textContent(), '');
+  });
 });
