@@ -1,6 +1,8 @@
-import type { CodeAction, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
 import type { FileSystem } from '../fs/filesystem.js';
 import { codeActions } from './code-actions.js';
+import { codeLenses } from './code-lens.js';
+import { Completion } from './completion.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
 import { readSettings } from './settings.js';
@@ -47,9 +49,11 @@ export class LanguageService {
   private readonly published = new Map<string, string>();
   /** open documents not given their diagnostics yet (given once, even if there are none) */
   private readonly unpublished = new Set<string>();
+  private readonly completer: Completion;
 
   constructor(private readonly options: LanguageServiceOptions) {
     this.workspace = new Workspace(options.fs, (files) => this.publish(files));
+    this.completer = new Completion(this.workspace);
   }
 
   /** The workspace folders (`file:` URIs): their kustomization roots are found and built. */
@@ -108,6 +112,19 @@ export class LanguageService {
   codeActions(uri: string, range: Range): Promise<CodeAction[]> {
     this.workspace.noteActivity();
     return codeActions(this.workspace, range, this.diagnostics(uri), (p) => this.uriOf(p));
+  }
+
+  /** What can be written at the position: a kustomization's keys, values, paths and targets; a resource's or a patch's fields and values. */
+  completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.resolve([]) : this.completer.at(path, position);
+  }
+
+  /** A kustomization's lenses: its root's resource count, Preview, how many roots render it. */
+  codeLenses(uri: string): CodeLens[] {
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : codeLenses(this.workspace, path, uri);
   }
 
   roots(): RootSummary[] {

@@ -355,7 +355,7 @@ export class Workspace {
           if (checking) this.unchecked.add(root);
         } else {
           const built = root.outcome!;
-          this.settle(root, { diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]), built: true }, changed);
+          this.settle(root, { ...built, diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]) }, changed);
         }
       }
       const now = Date.now();
@@ -413,7 +413,8 @@ export class Workspace {
     return rank;
   }
 
-  private schemasFor(folder: string): Promise<SchemaSet> {
+  /** The schemas outputs of the folder's roots are checked against: the settings' Kubernetes version and `schemas` (read once per folder and settings). */
+  schemasFor(folder: string): Promise<SchemaSet> {
     let set = this.schemaSets.get(folder);
     if (!set) {
       const { kubernetesVersion, schemas } = this.settings;
