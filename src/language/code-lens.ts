@@ -13,12 +13,13 @@ export const PREVIEW_COMMAND = 'kustomize.preview';
  * last builds read it. Lenses that only tell have an empty command: nothing runs.
  */
 export function codeLenses(ws: Workspace, path: string, uri: string): CodeLens[] {
-  if (!isKustomizationFile(path)) return [];
+  const text = isKustomizationFile(path) ? textOf(ws.fs, path) : undefined;
+  if (text === undefined) return [];
   const range = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
   const lens = (title: string, command = '', args?: unknown[]): CodeLens => ({ range, command: { title, command, ...(args && { arguments: args }) } });
   const root = ws.allRoots().find((r) => r.kustomization === path);
   const readers = ws.rootsReading(path);
-  const lenses = [lens(root ? builtTitle(root.outcome) : /^kind:\s*["']?Component["']?\s*(#.*)?$/m.test(textOf(ws.fs, path) ?? '') ? 'Component: not a root' : 'not a root')];
+  const lenses = [lens(root ? builtTitle(root.outcome) : /^kind:\s*["']?Component["']?\s*(#.*)?$/m.test(text) ? 'Component: not a root' : 'not a root')];
   if (root || readers.length > 0) lenses.push(lens('Preview', PREVIEW_COMMAND, [uri]));
   lenses.push(lens(readers.length === 0 ? 'rendered by no root' : `rendered by ${readers.length} root${readers.length === 1 ? '' : 's'}`));
   return lenses;
@@ -26,7 +27,7 @@ export function codeLenses(ws: Workspace, path: string, uri: string): CodeLens[]
 
 function builtTitle(outcome: RootOutcome | undefined): string {
   if (!outcome) return 'not built yet';
-  if (!outcome.output) return 'build failed';
+  if (!outcome.built || !outcome.output) return 'build failed';
   const n = outcome.output.resources.length;
   return `${n} resource${n === 1 ? '' : 's'}`;
 }

@@ -178,9 +178,10 @@ export class Completion {
       const field = key === 'metadata.name' ? 'name' : key === 'metadata.namespace' ? 'namespace' : key;
       return selectorOffers(resources, field === 'kind' ? {} : { ...(kind && { kind }) }, field);
     }
-    const apiVersion = str(doc['apiVersion']) ?? targetApiVersion(target) ?? resources.find((r) => r.kind === kind)?.apiVersion;
-    if (!kind || !apiVersion) return [];
-    const type = (await this.schemasOf(file)).forType(apiVersion, kind);
+    if (!kind) return [];
+    const schemas = await this.schemasOf(file);
+    const apiVersion = str(doc['apiVersion']) ?? targetApiVersion(target) ?? resources.find((r) => r.kind === kind)?.apiVersion ?? schemas.apiVersionOf(kind);
+    const type = apiVersion === undefined ? undefined : schemas.forType(apiVersion, kind);
     const node = type && schemaAt(type.node, cursor.path);
     if (!node) return [];
     if (cursor.at === 'value') return valueOffers(node);
@@ -259,7 +260,9 @@ function selectorOffers(resources: readonly OutputResource[], selector: Record<s
       kinds.add(r.kind);
     }
   }
-  return [...found].map(([label, kinds]) => ({ label, kind: CompletionItemKind.Value, ...(field !== 'kind' && { detail: [...kinds].join(', ') }) }));
+  return [...found]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([label, kinds]) => ({ label, kind: CompletionItemKind.Value, ...(field !== 'kind' && { detail: [...kinds].join(', ') }) }));
 }
 
 /** What a resource has for a selector's field (names and namespaces: the first and the current). */
@@ -321,7 +324,7 @@ function isStruct(shape: Shape): shape is StructShape {
 
 /** A struct's fields, with those of the structs it inlines. */
 function fieldsOf(shape: StructShape): Record<string, Shape> {
-  return Object.assign({}, ...(shape.inline ?? []).map(fieldsOf), shape.fields);
+  return Object.assign({}, shape.fields, ...(shape.inline ?? []).map(fieldsOf));
 }
 
 /** The shape of the value at `path` of a kustomization; undefined where it has none. */

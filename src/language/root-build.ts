@@ -30,7 +30,7 @@ export interface RootOutcome {
   asked: ReadonlySet<string>;
   /** whether the build succeeded: its output can be validated */
   built: boolean;
-  /** what a build that succeeded made (a check keeps its build's) */
+  /** what the last build that succeeded made (a failed build, and a check, keep it) */
   output?: RootOutput;
 }
 

@@ -350,7 +350,9 @@ export class Workspace {
         if (building) {
           // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
           const checking = this.settings.validate && outcome.built;
-          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])] }, changed);
+          // a build that fails (a half-typed line) keeps the last output: completion still knows the resources
+          const output = outcome.output ?? root.outcome?.output;
+          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])], ...(output && { output }) }, changed);
           root.builds++;
           if (checking) this.unchecked.add(root);
         } else {

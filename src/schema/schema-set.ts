@@ -67,6 +67,12 @@ export class SchemaSet {
     return node && { node, source: `kubernetes ${this.kubernetes!.version}`, custom: false };
   }
 
+  /** The apiVersion of the kind of this name: a custom one's, else Kubernetes'. */
+  apiVersionOf(kind: string): string | undefined {
+    for (const s of this.byType.values()) if (s.kind === kind) return s.apiVersion;
+    return this.kubernetes?.apiVersionOf(kind);
+  }
+
   /** The violations of a resource's object against its type's schema. */
   check(obj: Record<string, unknown>, schema: TypeSchema, options: ResourceCheckOptions): Violation[] {
     return checkValue(obj, schema.node, {

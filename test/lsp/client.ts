@@ -12,6 +12,9 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type CodeAction,
+  type CodeLens,
+  type CompletionItem,
+  type CompletionList,
   type Diagnostic,
   type Hover,
   type Position,
@@ -136,6 +139,16 @@ export class LspClient {
 
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
     return this.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } });
+  }
+
+  /** `textDocument/completion`'s items (from a list or an array; none for null). */
+  async completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    const answer: CompletionItem[] | CompletionList | null = await this.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    return Array.isArray(answer) ? answer : (answer?.items ?? []);
+  }
+
+  codeLenses(uri: string): Promise<CodeLens[] | null> {
+    return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
   }
 
   roots(): Promise<RootSummary[]> {
