@@ -1,17 +1,21 @@
 import { CompletionItemKind, type CompletionItem, type Position } from 'vscode-languageserver-types';
+import { parseDocument } from 'yaml';
+import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import { COMPONENT_API_VERSION, DEPRECATED_FIELDS, KUSTOMIZATION_API_VERSION } from '../kinds/kustomization.js';
 import { KustomizationShape } from '../kinds/shapes.js';
+import { JSON_PATCH_OPS } from '../patch/json6902.js';
 import { crdVersions } from '../schema/crd.js';
 import { customSchemasOf, type CustomSchema } from '../schema/custom-schemas.js';
+import type { SchemaNode } from '../schema/node.js';
 import type { SchemaSet } from '../schema/schema-set.js';
 import type { Shape, StructShape } from '../yaml/decode.js';
 import { isKustomizationFile, textOf } from './error-place.js';
 import { KUSTOMIZATION_FIELD_DOCS } from './kustomization-docs.js';
 import type { OutputResource, RootOutput } from './root-build.js';
 import { fieldOffers, schemaAt, valueOffers } from './schema-completion.js';
-import type { Root, Workspace } from './workspace.js';
-import { cursorAt, keysAt, valueAt, type Cursor, type DocumentCursor, type Step } from './yaml-cursor.js';
+import type { Workspace } from './workspace.js';
+import { cursorAt, keysAt, valueAt, type Cursor, type Step } from './yaml-cursor.js';
 
 /** Something completion offers at the cursor, before it is made an LSP item. */
 export interface Offer {
@@ -76,6 +80,12 @@ const PATH_FIELDS: Readonly<Record<string, { bases?: true; keyed?: true }>> = {
   'openapi.path': {},
 };
 
+/** The kinds whose replica count `replicas` sets. */
+const REPLICATED_KINDS = new Set(DEFAULT_TRANSFORMER_CONFIG.replicas.flatMap((f) => f.kind ?? []));
+
+/** The keys of a JSON patch's operation. */
+const JSON_PATCH_KEYS = ['op', 'path', 'value', 'from'];
+
 /** The selectors of a kustomization (by their place), whose fields select the resources of the build. */
 const SELECTORS = new Set(['patches.target', 'patchesJson6902.target', 'replacements.source', 'replacements.targets.select', 'replacements.targets.reject', 'vars.objref']);
 const SELECTOR_FIELDS = new Set(['group', 'version', 'kind', 'name', 'namespace', 'apiVersion']);
@@ -95,7 +105,10 @@ function isInlinePatch(path: readonly Step[]): boolean {
  * values its kind's schema allows. Keeps, per root build, the schemas its CRDs add.
  */
 export class Completion {
-  private readonly schemas = new WeakMap<RootOutput, Promise<SchemaSet>>();
+  /** the settings' schemas with the CRDs of a root's build, by its output */
+  private readonly withCrds = new WeakMap<RootOutput, SchemaSet>();
+  /** the types each CRD object defines (a build answered by the cache has the same objects) */
+  private readonly crdTypes = new WeakMap<object, CustomSchema[]>();
 
   constructor(private readonly ws: Workspace) {}
 
@@ -103,7 +116,7 @@ export class Completion {
     const text = textOf(this.ws.fs, path);
     const cursor = text === undefined ? undefined : cursorAt(text, position);
     if (!cursor) return [];
-    const offers = isKustomizationFile(path) ? await this.inKustomization(path, cursor) : await this.inResource(path, cursor, {});
+    const offers = isKustomizationFile(path) ? await this.inKustomization(path, cursor) : await this.inResource(path, cursor, () => this.targetNaming(path));
     return offers.map((o) => itemOf(o, cursor));
   }
 
@@ -111,7 +124,7 @@ export class Completion {
     if (cursor.within) {
       if (!isInlinePatch(cursor.within.path)) return [];
       const target = valueAt(cursor.within.document, [...cursor.within.path.slice(0, 2), 'target']);
-      return this.inResource(file, cursor, isObject(target) ? target : {});
+      return this.inResource(file, cursor, () => (isObject(target) ? target : {}));
     }
     const place = placeOf(cursor.path);
     const shape = shapeAt(KustomizationShape, cursor.path);
@@ -125,6 +138,7 @@ export class Completion {
     if (values) return values.map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
     const paths = PATH_FIELDS[place];
     if (paths) return this.pathOffers(file, cursor.typed, paths);
+    if (place === 'replicas.name') return selectorOffers(this.outputOf(file).filter((r) => REPLICATED_KINDS.has(r.kind)), {}, 'name');
     const field = cursor.path.at(-1);
     const selector = cursor.path.slice(0, -1);
     if (typeof field === 'string' && SELECTOR_FIELDS.has(field) && SELECTORS.has(placeOf(selector))) {
@@ -169,9 +183,11 @@ export class Completion {
    * `kind`, `apiVersion` and `metadata`'s name and namespace, those of the resources of the roots
    * that read the file. Its type is its own `apiVersion` and `kind`, else the patch's `target`'s.
    */
-  private async inResource(file: string, cursor: DocumentCursor, target: Record<string, unknown>): Promise<Offer[]> {
+  private async inResource(file: string, cursor: Cursor, targetOf: () => Record<string, unknown>): Promise<Offer[]> {
+    if (Array.isArray(cursor.document)) return this.inJsonPatch(file, cursor, targetOf());
     const doc = isObject(cursor.document) ? cursor.document : {};
     const resources = this.outputOf(file);
+    const target = str(doc['kind']) ? {} : targetOf();
     const kind = str(doc['kind']) ?? str(target['kind']);
     const key = cursor.path.join('.');
     if (cursor.at === 'value' && ['kind', 'apiVersion', 'metadata.name', 'metadata.namespace'].includes(key)) {
@@ -179,14 +195,52 @@ export class Completion {
       return selectorOffers(resources, field === 'kind' ? {} : { ...(kind && { kind }) }, field);
     }
     if (!kind) return [];
-    const schemas = await this.schemasOf(file);
-    const apiVersion = str(doc['apiVersion']) ?? targetApiVersion(target) ?? resources.find((r) => r.kind === kind)?.apiVersion ?? schemas.apiVersionOf(kind);
-    const type = apiVersion === undefined ? undefined : schemas.forType(apiVersion, kind);
-    const node = type && schemaAt(type.node, cursor.path);
+    const type = await this.schemaOf(file, kind, str(doc['apiVersion']) ?? targetApiVersion(target) ?? resources.find((r) => r.kind === kind)?.apiVersion);
+    const node = type && schemaAt(type, cursor.path);
     if (!node) return [];
     if (cursor.at === 'value') return valueOffers(node);
     const offers = fieldOffers(node, cursor.at === 'key' ? keysAt(doc, cursor.path) : new Set());
     return offers.length > 0 || cursor.at === 'key' ? offers : valueOffers(node);
+  }
+
+  /**
+   * In a JSON patch (RFC 6902): an operation's keys, its `op`, and, along its `path` or `from`
+   * (a JSON pointer), the fields of the target's kind at the pointer typed so far.
+   */
+  private async inJsonPatch(file: string, cursor: Cursor, target: Record<string, unknown>): Promise<Offer[]> {
+    const [index, key] = cursor.path;
+    if (typeof index !== 'number') return [];
+    if (cursor.path.length === 1 && cursor.at !== 'value') {
+      const present = cursor.at === 'key' ? keysAt(cursor.document, cursor.path) : new Set<string>();
+      return JSON_PATCH_KEYS.filter((k) => !present.has(k)).map((label) => ({ label, kind: CompletionItemKind.Property, insert: `${label}: ` }));
+    }
+    if (cursor.path.length !== 2 || cursor.at === 'key') return [];
+    if (key === 'op') return JSON_PATCH_OPS.map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
+    const kind = str(target['kind']);
+    if ((key !== 'path' && key !== 'from') || !kind || !/^(\/|$)/.test(cursor.typed)) return [];
+    const type = await this.schemaOf(file, kind, targetApiVersion(target) ?? this.outputOf(file).find((r) => r.kind === kind)?.apiVersion);
+    const steps = cursor.typed.split('/').slice(1, -1).map((s): Step => (/^(\d+|-)$/.test(s) ? 0 : s.replace(/~1/g, '/').replace(/~0/g, '~')));
+    const node = type && schemaAt(type, steps);
+    if (!node) return [];
+    const from = cursor.typed.lastIndexOf('/') + 1;
+    return fieldOffers(node, new Set()).map((o) => ({ ...o, insert: `${from === 0 ? '/' : ''}${o.label.replace(/~/g, '~0').replace(/\//g, '~1')}`, from }));
+  }
+
+  /** The `target` of the first `patches` entry that names the file, in the kustomizations the roots that read it read. */
+  private targetNaming(file: string): Record<string, unknown> {
+    for (const root of this.ws.rootsReading(file)) {
+      for (const k of root.outcome?.asked ?? []) {
+        if (!isKustomizationFile(k)) continue;
+        const doc = parseDocument(textOf(this.ws.fs, k) ?? '', { uniqueKeys: false }).toJS() as unknown;
+        for (const field of ['patches', 'patchesJson6902']) {
+          const entries = isObject(doc) ? doc[field] : undefined;
+          for (const entry of Array.isArray(entries) ? entries : []) {
+            if (isObject(entry) && typeof entry['path'] === 'string' && resolve(dirname(k), entry['path']) === file && isObject(entry['target'])) return entry['target'];
+          }
+        }
+      }
+    }
+    return {};
   }
 
   /** The resources of the outputs of the roots that read the file: a kustomization that is a root, its own. */
@@ -196,36 +250,51 @@ export class Completion {
     return (own ? [own] : roots).flatMap((r) => r.outcome?.output?.resources ?? []);
   }
 
-  /** The schemas a file's resources are checked against: the settings', with the CRDs of the first root that reads it. */
-  private schemasOf(file: string): Promise<SchemaSet> {
-    const root: Root | undefined = this.ws.rootsReading(file).find((r) => r.outcome?.output);
-    const folder = root?.folder ?? this.ws.allRoots().find((r) => isWithin(r.folder, file))?.folder ?? dirname(file);
+  /**
+   * The schema of a kind in a file (of `apiVersion`, else of the version that has the kind): the
+   * settings' (Kubernetes', `schemas`), else that of a CRD the build of the first root that reads
+   * the file knows (read once per build, each CRD once).
+   */
+  private async schemaOf(file: string, kind: string, apiVersion: string | undefined): Promise<SchemaNode | undefined> {
+    const root = this.ws.rootsReading(file).find((r) => r.outcome?.output);
+    const given = await this.ws.schemasFor(root?.folder ?? this.ws.allRoots().find((r) => isWithin(r.folder, file))?.folder ?? dirname(file));
+    const inSet = (set: SchemaSet) => {
+      const version = apiVersion ?? set.apiVersionOf(kind);
+      return version === undefined ? undefined : set.forType(version, kind)?.node;
+    };
     const output = root?.outcome?.output;
-    if (!output) return this.ws.schemasFor(folder);
-    let set = this.schemas.get(output);
-    if (!set) this.schemas.set(output, (set = this.ws.schemasFor(folder).then((given) => given.with(customSchemas(output)))));
-    return set;
+    const found = inSet(given);
+    if (found || !output) return found;
+    let withCrds = this.withCrds.get(output);
+    if (!withCrds) this.withCrds.set(output, (withCrds = given.with(this.customSchemas(output))));
+    return inSet(withCrds);
   }
-}
 
-/** The schemas of the custom kinds a build knows: its CRDs, and its `crds:` files; any that do not read are left out (validation says why). */
-function customSchemas(output: RootOutput): CustomSchema[] {
-  const out: CustomSchema[] = [];
-  for (const crd of output.crds.objects) {
-    try {
-      for (const v of crdVersions(crd as Record<string, unknown>, '')) if (v.schema) out.push({ apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file: '', crd: true });
-    } catch {
-      // a CRD that does not read adds nothing
+  /** The schemas of the custom kinds a build knows: its CRDs, and its `crds:` files; any that do not read are left out (validation says why). */
+  private customSchemas(output: RootOutput): CustomSchema[] {
+    const out: CustomSchema[] = [];
+    for (const crd of output.crds.objects) {
+      let types = this.crdTypes.get(crd);
+      if (!types) {
+        try {
+          types = crdVersions(crd as Record<string, unknown>, '').flatMap((v) => (v.schema ? [{ apiVersion: v.apiVersion, kind: v.kind, node: v.schema, file: '', crd: true }] : []));
+        } catch {
+          // a CRD that does not read adds nothing
+          types = [];
+        }
+        this.crdTypes.set(crd, types);
+      }
+      out.push(...types);
     }
-  }
-  for (const { text, file } of output.crds.files) {
-    try {
-      out.push(...customSchemasOf(text, file));
-    } catch {
-      // as above
+    for (const { text, file } of output.crds.files) {
+      try {
+        out.push(...customSchemasOf(text, file));
+      } catch {
+        // as above
+      }
     }
+    return out;
   }
-  return out;
 }
 
 /** The keys of a kustomization object not written yet (deprecated fields left out); at the top, with what each does. */

@@ -50,6 +50,7 @@ export class LanguageService {
   /** open documents not given their diagnostics yet (given once, even if there are none) */
   private readonly unpublished = new Set<string>();
   private readonly completer: Completion;
+  private readonly builtListeners: (() => void)[] = [];
 
   constructor(private readonly options: LanguageServiceOptions) {
     this.workspace = new Workspace(options.fs, (files) => this.publish(files));
@@ -127,6 +128,11 @@ export class LanguageService {
     return path === undefined ? [] : codeLenses(this.workspace, path, uri);
   }
 
+  /** Calls `listener` each time builds are told (at the end of a run, and every so often in a long one): what shows outputs (code lenses) may have changed. */
+  onRootsBuilt(listener: () => void): void {
+    this.builtListeners.push(listener);
+  }
+
   roots(): RootSummary[] {
     return this.workspace.allRoots().map((r) => ({
       uri: this.uriOf(r.dir),
@@ -163,5 +169,6 @@ export class LanguageService {
       this.published.set(file, json);
       this.options.publishDiagnostics?.(this.uriOf(file), diagnostics);
     }
+    for (const listener of this.builtListeners) listener();
   }
 }

@@ -65,7 +65,7 @@ export function cursorAt(text: string, position: Position): Cursor | undefined {
     start = position.character - typed.length;
     placed = item ? `${lead.trimEnd()} ${HERE}` : `${lead}${HERE}:`;
   }
-  const glue = /[-:]$/.test(before) ? ' ' : '';
+  const glue = typed === '' && /[-:]$/.test(before) ? ' ' : '';
   const after = /^[^\s:#'"]*/.exec(line.slice(position.character))![0];
   const range = { start: { line: position.line, character: start }, end: { line: position.line, character: position.character + after.length } };
   const changed = [...lines.slice(0, position.line), placed, ...lines.slice(position.line + 1)].join('\n');

@@ -3,13 +3,11 @@
  * root's resource count, Preview, how many roots render it; a Component says it is not a root.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import type { CodeLens } from 'vscode-languageserver/node';
 import { LspClient } from './client.js';
+import { writeTree } from './fixture-tree.js';
 
 const cm = (name: string) => `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: ${name}\n`;
 const FILES: Record<string, string> = {
@@ -24,12 +22,7 @@ const FILES: Record<string, string> = {
   'broken/notes.yaml': 'hello: world\n',
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'kts-lsp-lens-'));
-for (const [path, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, path)), { recursive: true });
-  writeFileSync(join(dir, path), text);
-}
-const uri = (path = '') => pathToFileURL(join(dir, path)).href.replace(/\/$/, '');
+const { dir, uri } = writeTree(FILES, 'kts-lsp-lens-');
 let client: LspClient | undefined;
 after(() => {
   if (client?.process.exitCode === null) client.process.kill();
@@ -38,9 +31,10 @@ after(() => {
 
 const titles = (lenses: CodeLens[] | null) => (lenses ?? []).map((l) => l.command?.title);
 
-test("a root's resources, Preview and the roots rendering it; a Component; a failed build; an unsaved edit", async () => {
-  client = await LspClient.start([uri()]);
+test("a root's resources, Preview and the roots rendering it; a Component; a failed build; an unsaved edit, and a refresh after builds", async () => {
+  client = await LspClient.start([uri()], {}, { configuration: true, codeLensRefresh: true });
   await client.settled();
+  assert.ok(client.codeLensRefreshes > 0, 'a client that can refresh its lenses is asked to once roots are built');
   const base = await client.codeLenses(uri('base/kustomization.yaml'));
   assert.deepEqual(titles(base), ['2 resources', 'Preview', 'rendered by 3 roots']);
   assert.deepEqual(base![1]!.command, { title: 'Preview', command: 'kustomize.preview', arguments: [uri('base/kustomization.yaml')] });
@@ -53,11 +47,14 @@ test("a root's resources, Preview and the roots rendering it; a Component; a fai
   assert.deepEqual(await client.codeLenses(uri('broken/notes.yaml')), [], 'a file that is no kustomization has none');
   assert.deepEqual(await client.codeLenses(uri('nowhere/kustomization.yaml')), [], 'nor one that does not exist');
 
-  // an unsaved edit: the lens follows the next build
+  // an unsaved edit: the lens follows the next build, which asks the client to refresh its lenses
   const prod = uri('prod/kustomization.yaml');
   await client.open(prod, FILES['prod/kustomization.yaml']!);
+  await client.settled();
+  const refreshes = client.codeLensRefreshes;
   await client.change(prod, 'resources:\n- ../base\n');
   await client.settled();
+  assert.ok(client.codeLensRefreshes > refreshes);
   assert.deepEqual(titles(await client.codeLenses(prod)), ['2 resources', 'Preview', 'rendered by 1 root']);
   assert.deepEqual(titles(await client.codeLenses(uri('comp/kustomization.yaml'))), ['Component: not a root', 'rendered by no root']);
   assert.equal(await client.stop(), 0);

@@ -3,15 +3,13 @@
  * written to a temporary directory, asked at places of unsaved texts.
  */
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
-import { pathToFileURL } from 'node:url';
 import type { CompletionItem, Position } from 'vscode-languageserver/node';
 import { KUSTOMIZATION_FIELD_DOCS } from '../../src/language/kustomization-docs.js';
 import { KUBERNETES_V1_36 } from '../../src/schema/kubernetes-v1.36.generated.js';
 import { LspClient } from './client.js';
+import { writeTree } from './fixture-tree.js';
 
 const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n';
 const CRD = `apiVersion: apiextensions.k8s.io/v1
@@ -49,18 +47,14 @@ const FILES: Record<string, string> = {
   'base/service.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n  - port: 80\n',
   'base/crd.yaml': CRD,
   'base/widget.yaml': 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: gadget\nspec:\n  size: 1\n',
-  'prod/kustomization.yaml': 'resources:\n- ../base\nnamePrefix: prod-\npatches:\n- path: replicas.yaml\n',
+  'prod/kustomization.yaml': 'resources:\n- ../base\nnamePrefix: prod-\npatches:\n- path: replicas.yaml\n- path: ops.yaml\n  target:\n    kind: Deployment\n',
+  'prod/ops.yaml': '- op: replace\n  path: /spec/revisionHistoryLimit\n  value: 3\n',
   'prod/replicas.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 2\n',
   'prod/files/app.properties': 'a=1\n',
   'other/hello.yaml': 'hello: world\n',
 };
 
-const dir = mkdtempSync(join(tmpdir(), 'kts-lsp-complete-'));
-for (const [path, text] of Object.entries(FILES)) {
-  mkdirSync(dirname(join(dir, path)), { recursive: true });
-  writeFileSync(join(dir, path), text);
-}
-const uri = (path = '') => pathToFileURL(join(dir, path)).href.replace(/\/$/, '');
+const { dir, uri } = writeTree(FILES, 'kts-lsp-complete-');
 const K = uri('prod/kustomization.yaml');
 let client: LspClient;
 
@@ -139,7 +133,7 @@ describe('in a kustomization', () => {
   });
 
   test("paths: the kustomization's directory, bases above it; files outside only when the load restrictor allows", async () => {
-    assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources:\n- ', { line: 1, character: 2 }), ['files/', 'replicas.yaml', '../']);
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources:\n- ', { line: 1, character: 2 }), ['files/', 'ops.yaml', 'replicas.yaml', '../']);
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources:\n- ../', { line: 1, character: 5 }), ['base/', 'other/', 'prod/', '../']);
     const inBase = await itemsAt('prod/kustomization.yaml', 'resources:\n- ../base/d', { line: 1, character: 10 });
     assert.deepEqual(inBase.map((i) => i.label), [], 'a file of another directory is outside the root');
@@ -175,9 +169,32 @@ describe('in a kustomization', () => {
     const targeted = 'resources:\n- ../base\npatches:\n- target:\n    kind: Deployment\n  patch: |-\n    spec:\n      template:\n        spec:\n          containers:\n          - \n';
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', targeted, { line: 10, character: 12 }), fieldsOf('io.k8s.api.core.v1.Container'));
   });
+
+  test("a JSON patch: an operation's keys, its op, the target kind's fields along its path", async () => {
+    const ops = 'resources:\n- ../base\npatches:\n- target:\n    kind: Deployment\n  patch: |-\n    - op: add\n      path: /spec/template/spec/\n    - \n';
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', ops, { line: 8, character: 6 }), ['op', 'path', 'value', 'from']);
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', ops.replace('op: add', 'op: '), { line: 6, character: 10 }), ['add', 'remove', 'replace', 'move', 'copy', 'test']);
+    const fields = await itemsAt('prod/kustomization.yaml', ops, { line: 7, character: 32 });
+    assert.deepEqual(fields.map((i) => i.label), fieldsOf('io.k8s.api.core.v1.PodSpec'));
+    assert.deepEqual(fields[0]!.textEdit, { range: { start: { line: 7, character: 32 }, end: { line: 7, character: 32 } }, newText: 'activeDeadlineSeconds' });
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', ops.replace('/spec/template/spec/', '/spec/template/spec/containers/0/'), { line: 7, character: 45 }), fieldsOf('io.k8s.api.core.v1.Container'));
+  });
+
+  test("replicas: the names of the output's workloads", async () => {
+    await builtAsWritten();
+    const replicas = 'resources:\n- ../base\nnamePrefix: prod-\nreplicas:\n- name: \n';
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', replicas, { line: 4, character: 8 }, true), ['prod-web', 'web']);
+  });
 });
 
 describe('in a resource or a patch file', () => {
+  test("a JSON patch file: its path's fields from the target of the entry that names it", async () => {
+    await builtAsWritten();
+    const ops = FILES['prod/ops.yaml']!.replace('/spec/revisionHistoryLimit', '/spec/');
+    await client.open(uri('prod/ops.yaml'), ops);
+    assert.deepEqual(await labelsAt('prod/ops.yaml', ops, { line: 1, character: 14 }), fieldsOf('io.k8s.api.apps.v1.DeploymentSpec'));
+  });
+
   test("a patch file: the PodSpec's fields, its name from the output", async () => {
     await builtAsWritten();
     const patch = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      \n';
