@@ -318,10 +318,10 @@ function keyOffers(shape: StructShape, present: ReadonlySet<string>, top: boolea
 function selectorOffers(resources: readonly OutputResource[], selector: Record<string, unknown>, field: string): Offer[] {
   const tests = Object.entries(selector)
     .filter(([k, v]) => k !== field && SELECTOR_FIELDS.has(k) && typeof v === 'string' && v !== '')
-    .map(([k, v]) => [k, anchored(v as string)] as const);
+    .map(([k, v]) => [k, matcher(v as string)] as const);
   const found = new Map<string, Set<string>>();
   for (const r of resources) {
-    if (!tests.every(([k, re]) => valuesOf(r, k).some((v) => re.test(v)))) continue;
+    if (!tests.every(([k, matches]) => valuesOf(r, k).some(matches))) continue;
     for (const value of valuesOf(r, field)) {
       if (value === '') continue;
       let kinds = found.get(value);
@@ -355,11 +355,13 @@ function valuesOf(r: OutputResource, field: string): string[] {
   }
 }
 
-function anchored(pattern: string): RegExp {
+/** Whether a value matches a selector's field: as a regular expression of the whole value, else (one that does not compile) as written. */
+function matcher(pattern: string): (value: string) => boolean {
   try {
-    return new RegExp(`^(?:${pattern})$`);
+    const re = new RegExp(`^(?:${pattern})$`);
+    return (value) => re.test(value);
   } catch {
-    return { test: (s: string) => s === pattern } as RegExp;
+    return (value) => value === pattern;
   }
 }
 
