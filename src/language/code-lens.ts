@@ -4,7 +4,7 @@ import type { RootOutcome } from './root-build.js';
 import type { Workspace } from './workspace.js';
 
 /** The client command that opens a root's rendered output (the VS Code extension registers it; its argument: the kustomization's URI). */
-export const PREVIEW_COMMAND = 'kustomize.preview';
+const PREVIEW_COMMAND = 'kustomize.preview';
 
 /**
  * The lenses of a kustomization file, at its first line: for a root, how many resources its last

@@ -13,22 +13,9 @@ import type { Shape, StructShape } from '../yaml/decode.js';
 import { isKustomizationFile, textOf } from './error-place.js';
 import { KUSTOMIZATION_FIELD_DOCS } from './kustomization-docs.js';
 import type { OutputResource, RootOutput } from './root-build.js';
-import { fieldOffers, schemaAt, valueOffers } from './schema-completion.js';
+import { fieldOffers, schemaAt, valueOffers, type Offer } from './schema-completion.js';
 import type { Workspace } from './workspace.js';
 import { cursorAt, keysAt, valueAt, type Cursor, type Step } from './yaml-cursor.js';
-
-/** Something completion offers at the cursor, before it is made an LSP item. */
-export interface Offer {
-  label: string;
-  kind: CompletionItemKind;
-  /** the text put in place of the word (the label when unset) */
-  insert?: string;
-  detail?: string;
-  /** markdown */
-  documentation?: string;
-  /** how far into the typed word the replaced text starts (a path's last segment) */
-  from?: number;
-}
 
 /** The values of kustomization fields that take one of a few, by their place (list indexes left out). */
 const BEHAVIORS = ['create', 'replace', 'merge'];

@@ -1,13 +1,24 @@
-import { CompletionItemKind } from 'vscode-languageserver-types';
-import { follow, type SchemaLink, type SchemaNode } from '../schema/node.js';
-import type { Offer } from './completion.js';
-import type { Step } from './yaml-cursor.js';
-
-/*
+/**
  * What the schema of a resource's type offers at a place of a resource or a patch: the fields of
  * the object there (with their types, and descriptions where the schema has them), or the values
  * it allows.
  */
+import { CompletionItemKind } from 'vscode-languageserver-types';
+import { follow, type SchemaLink, type SchemaNode } from '../schema/node.js';
+import type { Step } from './yaml-cursor.js';
+
+/** Something completion offers at the cursor, before it is made an LSP item (completion.ts makes it one). */
+export interface Offer {
+  label: string;
+  kind: CompletionItemKind;
+  /** the text put in place of the word (the label when unset) */
+  insert?: string;
+  detail?: string;
+  /** markdown */
+  documentation?: string;
+  /** how far into the typed word the replaced text starts (a path's last segment) */
+  from?: number;
+}
 
 /** The schema at `path` below `node` (list indexes step into items, keys into properties or the schema of other keys). */
 export function schemaAt(node: SchemaNode, path: readonly Step[]): SchemaNode | undefined {

@@ -6,7 +6,7 @@ import { linesOf } from './text-range.js';
 export type Step = string | number;
 
 /** Where the cursor is in one YAML document, and what is typed there. */
-export interface DocumentCursor {
+interface DocumentCursor {
   /** the keys and indexes from the document's top to the map whose key is typed, or to the value typed */
   path: Step[];
   /**
