@@ -245,9 +245,11 @@ export class Completion {
   private async schemaOf(file: string, kind: string, apiVersion: string | undefined): Promise<SchemaNode | undefined> {
     const root = this.ws.rootsReading(file).find((r) => r.outcome?.output);
     const given = await this.ws.schemasFor(root?.folder ?? this.ws.allRoots().find((r) => isWithin(r.folder, file))?.folder ?? dirname(file));
-    const inSet = (set: SchemaSet) => {
+    const inSet = (set: SchemaSet): SchemaNode | undefined => {
       const version = apiVersion ?? set.apiVersionOf(kind);
-      return version === undefined ? undefined : set.forType(version, kind)?.node;
+      const type = version === undefined ? undefined : set.forType(version, kind);
+      // a custom resource's `metadata` is an ObjectMeta, whatever its CRD writes
+      return type?.custom ? { allOf: [{ properties: set.customResourceFields }, type.node] } : type?.node;
     };
     const output = root?.outcome?.output;
     const found = inSet(given);

@@ -30,7 +30,7 @@ export class SchemaSet {
   private readonly byType = new Map<string, CustomSchema>();
   private readonly byKind = new Map<string, CustomSchema>();
   /** the top-level fields every custom resource has, whatever its schema writes */
-  private readonly customResourceFields: ReadonlyMap<string, SchemaLink>;
+  readonly customResourceFields: ReadonlyMap<string, SchemaLink>;
 
   constructor(
     private readonly kubernetes: KubernetesSchemas | undefined,

@@ -203,13 +203,15 @@ describe('in a resource or a patch file', () => {
     assert.deepEqual(await labelsAt('prod/replicas.yaml', patch.replace('name: web', 'name: '), { line: 3, character: 8 }), ['prod-web', 'web']);
   });
 
-  test("a custom resource: its CRD's fields (from the build's output), with their descriptions and enums", async () => {
+  test("a custom resource: its CRD's fields (from the build's output), with their descriptions and enums; its metadata's", async () => {
     const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: gadget\nspec:\n  \n';
     await client.open(uri('base/widget.yaml'), widget);
     const items = await itemsAt('base/widget.yaml', widget, { line: 5, character: 2 });
     assert.deepEqual(items.map((i) => [i.label, i.detail]), [['size', 'integer'], ['color', 'string']]);
     assert.deepEqual(items[0]!.documentation, { kind: 'markdown', value: 'How many parts the widget has.' });
     assert.deepEqual(await labelsAt('base/widget.yaml', widget.replace('spec:\n  \n', 'spec:\n  color: '), { line: 5, character: 9 }), ['red', 'blue']);
+    const meta = await labelsAt('base/widget.yaml', widget.replace('  name: gadget\n', '  name: gadget\n  \n'), { line: 4, character: 2 });
+    assert.deepEqual(meta, fieldsOf('io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta').filter((f) => f !== 'name'), "its metadata is an ObjectMeta's");
   });
 });
 
