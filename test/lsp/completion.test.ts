@@ -141,6 +141,17 @@ describe('in a kustomization', () => {
     const files = await itemsAt('prod/kustomization.yaml', 'configMapGenerator:\n- name: c\n  files:\n  - app=files/', { line: 3, character: 14 });
     assert.deepEqual(files.map((i) => i.label), ['app.properties']);
     assert.deepEqual(files[0]!.textEdit, { range: { start: { line: 3, character: 14 }, end: { line: 3, character: 14 } }, newText: 'app.properties' });
+    // with LoadRestrictionsNone, the files of another directory are offered (once the server has the setting)
+    await client.configure({ loadRestrictor: 'LoadRestrictionsNone' });
+    const free = ['crd.yaml', 'deployment.yaml', 'kustomization.yaml', 'service.yaml', 'widget.yaml'];
+    let outside: string[] = [];
+    for (let tries = 0; tries < 200 && outside.join() !== free.join(); tries++) {
+      outside = await labelsAt('prod/kustomization.yaml', 'resources:\n- ../base/d', { line: 1, character: 10 });
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.deepEqual(outside, free);
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'patches:\n- path: ../', { line: 1, character: 11 }), ['base/', 'other/', 'prod/', '../']);
+    await client.configure({});
   });
 
   test("a target's kinds and names: those of the root's output (names as first read and as output), sorted", async () => {
