@@ -23,8 +23,9 @@
 //   npm run build && node bench/lsp-load.mjs [--real-world FILE.tar.gz] [--repo DIR] [--edits 20]
 //
 // Prints a markdown section on stdout, progress on stderr. Exit 1 when a goal is missed: an edit's
-// diagnostics later than 100 ms, a warm hover or completion later than 30 ms at the 95th percentile on a tree,
-// the repository's first diagnostics later than 2 s, or its peak RSS over 600 MB.
+// diagnostics later than 100 ms, a warm hover or completion later than 30 ms at the 95th
+// percentile on a tree, the repository's first diagnostics later than 2 s, or its peak RSS over
+// 600 MB.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
