@@ -191,6 +191,9 @@ const DEPRECATIONS: [keyof RawKustomization, string][] = [
   ['vars', `# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] ${FIX_HINT}`],
 ];
 
+/** The fields kustomize warns are deprecated (an editor does not offer them). */
+export const DEPRECATED_FIELDS: ReadonlySet<string> = new Set(DEPRECATIONS.map(([field]) => field));
+
 /** The deprecated field a `FIELD_DEPRECATED` warning's message is about (an editor puts the warning at its key). */
 export function deprecatedFieldOf(message: string): string | undefined {
   return DEPRECATIONS.find(([, said]) => said === message)?.[0];

@@ -1,6 +1,8 @@
-import type { CodeAction, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
 import type { FileSystem } from '../fs/filesystem.js';
 import { codeActions } from './code-actions.js';
+import { codeLenses } from './code-lens.js';
+import { Completion } from './completion.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
 import { readSettings } from './settings.js';
@@ -47,9 +49,12 @@ export class LanguageService {
   private readonly published = new Map<string, string>();
   /** open documents not given their diagnostics yet (given once, even if there are none) */
   private readonly unpublished = new Set<string>();
+  private readonly completer: Completion;
+  private readonly builtListeners: (() => void)[] = [];
 
   constructor(private readonly options: LanguageServiceOptions) {
     this.workspace = new Workspace(options.fs, (files) => this.publish(files));
+    this.completer = new Completion(this.workspace);
   }
 
   /** The workspace folders (`file:` URIs): their kustomization roots are found and built. */
@@ -110,6 +115,24 @@ export class LanguageService {
     return codeActions(this.workspace, range, this.diagnostics(uri), (p) => this.uriOf(p));
   }
 
+  /** What can be written at the position: a kustomization's keys, values, paths and targets; a resource's or a patch's fields and values. */
+  completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.resolve([]) : this.completer.at(path, position);
+  }
+
+  /** A kustomization's lenses: its root's resource count, Preview, how many roots render it. */
+  codeLenses(uri: string): CodeLens[] {
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : codeLenses(this.workspace, path, uri);
+  }
+
+  /** Calls `listener` each time builds are told (at the end of a run, and every so often in a long one): what shows outputs (code lenses) may have changed. */
+  onRootsBuilt(listener: () => void): void {
+    this.builtListeners.push(listener);
+  }
+
   roots(): RootSummary[] {
     return this.workspace.allRoots().map((r) => ({
       uri: this.uriOf(r.dir),
@@ -146,5 +169,6 @@ export class LanguageService {
       this.published.set(file, json);
       this.options.publishDiagnostics?.(this.uriOf(file), diagnostics);
     }
+    for (const listener of this.builtListeners) listener();
   }
 }

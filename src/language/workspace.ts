@@ -350,12 +350,14 @@ export class Workspace {
         if (building) {
           // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
           const checking = this.settings.validate && outcome.built;
-          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])] }, changed);
+          // a build that fails (a half-typed line) keeps the last output: completion still knows the resources
+          const output = outcome.output ?? root.outcome?.output;
+          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])], ...(output && { output }) }, changed);
           root.builds++;
           if (checking) this.unchecked.add(root);
         } else {
           const built = root.outcome!;
-          this.settle(root, { diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]), built: true }, changed);
+          this.settle(root, { ...built, diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]) }, changed);
         }
       }
       const now = Date.now();
@@ -413,7 +415,8 @@ export class Workspace {
     return rank;
   }
 
-  private schemasFor(folder: string): Promise<SchemaSet> {
+  /** The schemas outputs of the folder's roots are checked against: the settings' Kubernetes version and `schemas` (read once per folder and settings). */
+  schemasFor(folder: string): Promise<SchemaSet> {
     let set = this.schemaSets.get(folder);
     if (!set) {
       const { kubernetesVersion, schemas } = this.settings;

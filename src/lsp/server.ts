@@ -8,6 +8,8 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import { DiskFileSystem } from '../fs/disk.js';
 import { LanguageService } from '../language/service.js';
 import { onCodeAction } from './handlers/code-action.js';
+import { onCodeLens } from './handlers/code-lens.js';
+import { onCompletion } from './handlers/completion.js';
 import { onDidChangeConfiguration } from './handlers/did-change-configuration.js';
 import { onDidChangeWatchedFiles } from './handlers/did-change-watched-files.js';
 import { onHover } from './handlers/hover.js';
@@ -25,7 +27,7 @@ export function runStdioServer(): Promise<void> {
     publishDiagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
   });
   const server: Server = { connection, service, documents: new TextDocuments(TextDocument), client: { capabilities: {}, folders: [] } };
-  for (const handler of [onInitialize, onInitialized, onTextDocumentSync, onDidChangeWatchedFiles, onDidChangeConfiguration, onHover, onCodeAction, onRoots]) handler(server);
+  for (const handler of [onInitialize, onInitialized, onTextDocumentSync, onDidChangeWatchedFiles, onDidChangeConfiguration, onHover, onCodeAction, onCompletion, onCodeLens, onRoots]) handler(server);
   connection.onShutdown(() => service.dispose());
   server.documents.listen(connection);
   return new Promise((resolve) => {

@@ -21,6 +21,8 @@ export function onInitialize(server: Server): void {
         textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
         hoverProvider: true,
         codeActionProvider: { codeActionKinds: ['quickfix'] },
+        completionProvider: { triggerCharacters: [':', ' ', '-', '/'] },
+        codeLensProvider: { resolveProvider: false },
         workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
       },
       serverInfo: { name: 'kustomize-ts', version: VERSION },
