@@ -29,6 +29,8 @@ export interface RootOutcome {
   asked: ReadonlySet<string>;
   /** whether the build succeeded: its output can be validated */
   built: boolean;
+  /** what the build printed, when it succeeded: what `kustomize-ts build` prints */
+  output?: string;
 }
 
 /** The code of a value its schema refuses. */
@@ -57,11 +59,14 @@ class RootReads extends AccessLog {
 }
 
 /** Builds the root at `dir` over the editor's files: its error, or its warnings and lints, placed. An aborted build gives nothing. */
-export function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
-  return inRoot(dir, kustomization, ctx, async (options) => {
+export async function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
+  let output: string | undefined;
+  const outcome = await inRoot(dir, kustomization, ctx, async (options) => {
     const result = await build(dir, options);
+    output = result.yaml;
     return (placing) => [...result.notices.map((n) => noticeDiagnostic(n, placing)), ...result.warnings.map((w) => warningDiagnostic(w, placing))];
   });
+  return outcome && { ...outcome, output };
 }
 
 /**
@@ -90,11 +95,17 @@ async function inRoot(dir: string, kustomization: string, ctx: RootBuildContext,
     error = e;
   }
   const asked = new Set(reads.asked);
-  const placing: PlacingContext = { fs: ctx.fs, dir, kustomization, kustomizations: [kustomization, ...[...asked].filter((p) => p !== kustomization && isKustomizationFile(p))] };
+  const placing = placingContext(ctx.fs, dir, kustomization, asked);
   return { diagnostics: problems ? problems(placing) : [errorDiagnostic(error, placing)], asked, built: problems !== undefined };
 }
 
-function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
+/** What placing the problems of a build of the root at `dir` reads: the kustomization files among the paths it asked about. */
+export function placingContext(fs: FileSystem, dir: string, kustomization: string, asked: Iterable<string>): PlacingContext {
+  return { fs, dir, kustomization, kustomizations: [kustomization, ...[...asked].filter((p) => p !== kustomization && isKustomizationFile(p))] };
+}
+
+/** A build's error, where it is shown. */
+export function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
   const error = e instanceof KustomizeError ? e : new KustomizeError('INTERNAL', messageOf(e), { cause: e });
   const setting = error.code === 'PLUGIN_DISABLED' || error.code === 'REMOTE_FAILED' ? allowingSetting(error.message) : undefined;
   const message = setting ? `${error.message}\nThe setting ${setting} allows it.` : error.message;

@@ -3,6 +3,7 @@ import type { FileSystem } from '../fs/filesystem.js';
 import { codeActions } from './code-actions.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
+import { Previews, PreviewUnavailable, type PreviewResult } from './preview.js';
 import { readSettings } from './settings.js';
 import { pathOfUri, uriOfPath } from './uri.js';
 import { Workspace, type FileChange } from './workspace.js';
@@ -12,6 +13,8 @@ export interface LanguageServiceOptions {
   fs: FileSystem;
   /** told a file's diagnostics each time they change (an empty list clears them), and an open document's once it has been built */
   publishDiagnostics?: (uri: string, diagnostics: Diagnostic[]) => void;
+  /** told the roots (by name) whose output, or error, changed: their previews are to be asked for again */
+  previewChanged?: (roots: string[]) => void;
 }
 
 /** A root as {@link LanguageService.roots} lists it. */
@@ -47,9 +50,11 @@ export class LanguageService {
   private readonly published = new Map<string, string>();
   /** open documents not given their diagnostics yet (given once, even if there are none) */
   private readonly unpublished = new Set<string>();
+  private readonly previews: Previews;
 
   constructor(private readonly options: LanguageServiceOptions) {
-    this.workspace = new Workspace(options.fs, (files) => this.publish(files));
+    this.workspace = new Workspace(options.fs, (files) => this.publish(files), (roots) => options.previewChanged?.(roots.map((r) => r.name)));
+    this.previews = new Previews(this.workspace, (p) => this.uriOf(p));
   }
 
   /** The workspace folders (`file:` URIs): their kustomization roots are found and built. */
@@ -108,6 +113,17 @@ export class LanguageService {
   codeActions(uri: string, range: Range): Promise<CodeAction[]> {
     this.workspace.noteActivity();
     return codeActions(this.workspace, range, this.diagnostics(uri), (p) => this.uriOf(p));
+  }
+
+  /**
+   * The output of the root `uri` belongs to (or of the root named `root`), as `kustomize-ts
+   * build` prints it over the editor's texts, with where each line's value was written; or the
+   * error its build fails with. Throws {@link PreviewUnavailable} when no root has the file.
+   */
+  preview(uri: string, root?: string): Promise<PreviewResult> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.reject(new PreviewUnavailable(`${uri} is not a file: URI`)) : this.previews.preview(path, root);
   }
 
   roots(): RootSummary[] {
