@@ -49,9 +49,18 @@ export class PreviewDocuments implements vscode.TextDocumentContentProvider, vsc
     }
   }
 
-  /** "Go to Definition" on a line of a preview: where its value was written. */
-  provideDefinition(document: vscode.TextDocument, position: vscode.Position): vscode.Location | undefined {
-    const origin = this.roots.get(document.uri.query)?.origins.get(position.line);
+  /**
+   * "Go to Definition" on a line of a preview: where its value was written. The origins are asked
+   * for again (the server answers from what it kept while the root's files are unchanged): an
+   * edit that changes no output, which the server does not tell, may still move the lines.
+   */
+  async provideDefinition(document: vscode.TextDocument, position: vscode.Position): Promise<vscode.Location | undefined> {
+    const root = document.uri.query;
+    const previewed = this.roots.get(root);
+    if (previewed === undefined) return undefined;
+    const result = await this.render(previewed.source, root).catch(() => undefined);
+    if (result && 'yaml' in result && result.yaml === previewed.text) previewed.origins = shown(result).origins;
+    const origin = previewed.origins.get(position.line);
     return origin && new vscode.Location(vscode.Uri.parse(origin.uri), new vscode.Position(origin.line, origin.character));
   }
 

@@ -47,17 +47,23 @@ local function commented(text)
   return '# ' .. (text:gsub('\n', '\n# '))
 end
 
+-- where the value on each line of the output was written, by 0-based line
+local function origins_of(result)
+  local origins = {}
+  for _, origin in ipairs(result.origins or {}) do origins[origin.outputLine] = origin end
+  return origins
+end
+
 -- Shows the server's answer in the root's preview: the output, with its origins; or, while an
 -- edit breaks the build, why (the preview stays open and follows the edit that mends it).
 local function show_result(previewed, result)
-  previewed.origins = {}
+  previewed.origins = origins_of(result)
   if result.error then
     local e = result.error
     local at = vim.uri_to_fname(e.uri) .. ':' .. (e.range.start.line + 1) .. ':' .. (e.range.start.character + 1)
     show(previewed.buf, '# kustomize-ts could not render ' .. result.root .. ':\n' .. commented(e.code .. ': ' .. e.message) .. '\n# at ' .. at)
     return
   end
-  for _, origin in ipairs(result.origins) do previewed.origins[origin.outputLine] = origin end
   show(previewed.buf, result.yaml)
 end
 
@@ -73,11 +79,16 @@ local function render(client, root)
   end)
 end
 
--- In a preview (`gd`): goes to where the value on the cursor's line was written, in the window before.
+-- In a preview (`gd`): goes to where the value on the cursor's line was written, in the window
+-- before. The origins are asked for again: an edit that changes no output (which the server does
+-- not tell) may still move the lines.
 function M.goto_source()
   local buf = vim.api.nvim_get_current_buf()
-  for _, previewed in pairs(previews) do
+  for root, previewed in pairs(previews) do
     if previewed.buf == buf then
+      local client = vim.lsp.get_client_by_id(previewed.client)
+      local response = client and client.request_sync(PREVIEW_REQUEST, { uri = previewed.source, root = root }, 5000, buf)
+      if response and response.result and response.result.yaml then previewed.origins = origins_of(response.result) end
       local origin = previewed.origins[vim.api.nvim_win_get_cursor(0)[1] - 1]
       if not origin then return end
       vim.cmd('wincmd p')
@@ -116,7 +127,7 @@ function M.preview()
       return
     end
     local buf = preview_buffer(result.root)
-    previews[result.root] = { source = source, buf = buf }
+    previews[result.root] = { source = source, buf = buf, client = client.id }
     show_result(previews[result.root], result)
     if vim.fn.bufwinid(buf) == -1 then
       vim.cmd('vsplit')
