@@ -46,7 +46,7 @@ export type PreviewResult = PreviewOf & Rendering;
 export class PreviewUnavailable extends Error {}
 
 /** How many roots' renderings are kept (those open in an editor's previews, asked again for a definition). */
-const KEPT_PREVIEWS = 8;
+const KEPT_PREVIEWS = 4;
 
 /** A root's rendering, made for one count of its changes. */
 interface KeptRendering {

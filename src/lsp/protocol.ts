@@ -1,17 +1,18 @@
 /**
- * What the server adds to LSP for previews, in this one place: the names and shapes of
- * `kustomize/preview` and `kustomize/previewChanged` (editors/vscode/src/protocol.ts has the
- * same for the extension). docs/editor.md#custom-requests-kustomize describes them.
+ * What the server adds to LSP for previews, in this one place: the names and parameters of
+ * `kustomize/preview` and `kustomize/previewChanged`, and the answer's shapes (the language
+ * service's, from src/language/preview.ts). editors/vscode/src/protocol.ts has the same for the
+ * extension; docs/editor.md#custom-requests-kustomize describes them.
  */
 import { NotificationType, RequestType } from 'vscode-languageserver/node';
 import type { PreviewResult } from '../language/preview.js';
 
-export type { PreviewError, PreviewOrigin, PreviewResult } from '../language/preview.js';
+export type { PreviewOrigin, PreviewResult } from '../language/preview.js';
 
 /** Request: the rendered output of a root, for a file of it. Answers a {@link PreviewResult}. */
 export const PREVIEW_REQUEST = new RequestType<PreviewParams, PreviewResult, void>('kustomize/preview');
 
-export interface PreviewParams {
+interface PreviewParams {
   /** a file of the root (one its build reads, or its kustomization) */
   uri: string;
   /** the root to render, by name, when several read the file (the `roots` of an earlier answer); by default the nearest */
