@@ -10,10 +10,14 @@
 //     diagnostics (the deprecation warning comes and goes, from every root that read the file).
 //     The latency of an edit is from sending didChange to that publication. Then hovers on the
 //     first resource file the tree names: the first (until explain's records of each root reading
-//     the file are made) apart, then one on each of its first 40 lines, warm. Then, once every
-//     root is built and checked, completion 20 times each (the first apart), warm: at a key of the
-//     kustomization (its first line's start), and in a patch body (the first child of `spec:` in
-//     the first patch file it names, or in an inline patch).
+//     the file are made) apart, then one on each of its first 40 lines, warm. Then previews of the
+//     tree's root (kustomize/preview on its kustomization): the first, 20 warm (the files
+//     unchanged: answered from what the server kept), and one after each of 6 unsaved edits (the
+//     `imageTags: []` line added and removed: the root built again, then a build recording
+//     provenance for the origins). Then, once every root is built and checked, completion 20
+//     times each (the first apart), warm: at a key of the kustomization (its first line's start),
+//     and in a patch body (the first child of `spec:` in the first patch file it names, or in an
+//     inline patch).
 //   - a repository (--repo, e.g. 539 roots): the time from starting the server to the first
 //     diagnostics of a file opened at once (a kustomization in the middle of the repository), to
 //     every root built, the server's peak RSS, and the same edits on the opened file.
@@ -156,6 +160,27 @@ async function completionLatencies(client, file, position) {
   return { first: times[0], times: times.slice(1), offered };
 }
 
+/** Previews of the root of the open kustomization `file` (text `text`): the first, warm, and after an edit (ms); undefined when the root fails to build. */
+async function previewLatencies(client, file, text) {
+  const k = uri(file);
+  const ask = async () => {
+    const t = performance.now();
+    const result = await client.request('kustomize/preview', { uri: k });
+    return { ms: performance.now() - t, result };
+  };
+  const first = await ask();
+  if (!('yaml' in first.result)) return undefined;
+  const warm = [];
+  for (let i = 0; i < 20; i++) warm.push((await ask()).ms);
+  const withLine = `${text.endsWith('\n') || text === '' ? text : `${text}\n`}${EDIT_LINE}\n`;
+  const edited = [];
+  for (let i = 0; i < 6; i++) {
+    await client.change(k, i % 2 === 0 ? withLine : text);
+    edited.push((await ask()).ms);
+  }
+  return { first: first.ms, warm, edited, lines: first.result.yaml.split('\n').length - 1 };
+}
+
 /** The real-world trees of the archive, extracted to a temporary directory, by project. */
 function realWorld(work) {
   const archive = flag('--real-world', [path.join(REPO, 'bench', 'real-world', 'trees.tar.gz'), path.join(REPO, '..', 'shared', 'real-world', 'trees.tar.gz')].find((f) => fs.existsSync(f)) ?? '');
@@ -199,6 +224,7 @@ try {
         }
         const resource = firstResourceFile(file);
         const hovers = resource ? await hoverLatencies(client, resource) : undefined;
+        const previews = await previewLatencies(client, file, text);
         // once every root is built and checked: a request waits behind the build or check running, which the edits measure
         await client.settled(120000);
         const keys = await completionLatencies(client, file, { line: 0, character: 0 });
@@ -216,6 +242,9 @@ try {
           patchFirst: patch?.first ?? NaN,
           patch95: patch ? percentile(patch.times, 95) : NaN,
           patchOffered: patch?.offered ?? 0,
+          previewFirst: previews?.first ?? NaN,
+          preview95: previews ? percentile(previews.warm, 95) : NaN,
+          previewEdited50: previews ? percentile(previews.edited, 50) : NaN,
         });
         await client.close(uri(file));
       }
@@ -240,6 +269,9 @@ try {
     console.log(`| an edit to its diagnostics published, p95 | ${cell('edit95')} | ≤ ${GOALS.editMs} ms |`);
     console.log(`| the first hover on a file, until every root's records are made | ${cell('hoverFirst')} | |`);
     console.log(`| a hover, warm, p95 | ${cell('hover95')} | ≤ ${GOALS.hoverMs} ms |`);
+    console.log(`| the first preview of its root (a build recording provenance) | ${cell('previewFirst')} | |`);
+    console.log(`| a preview, warm (files unchanged), p95 | ${cell('preview95')} | |`);
+    console.log(`| a preview just after an edit (its build, then one recording provenance), p50 | ${cell('previewEdited50')} | |`);
     console.log(`| completion at a kustomization key, warm, p95 | ${cell('keys95')} | ≤ ${GOALS.completionMs} ms |`);
     console.log(`| completion in a patch body, the first | ${cell('patchFirst')} | |`);
     console.log(`| completion in a patch body, warm, p95 (${measured('patch95').length} trees with a patch, ${measured('patch95').filter((r) => r.patchOffered > 0).length} offered fields) | ${cell('patch95')} | ≤ ${GOALS.completionMs} ms |`);

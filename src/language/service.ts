@@ -5,6 +5,7 @@ import { codeLenses } from './code-lens.js';
 import { Completion } from './completion.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
+import { Previews, PreviewUnavailable, type PreviewResult } from './preview.js';
 import { readSettings } from './settings.js';
 import { pathOfUri, uriOfPath } from './uri.js';
 import { Workspace, type FileChange } from './workspace.js';
@@ -14,6 +15,8 @@ export interface LanguageServiceOptions {
   fs: FileSystem;
   /** told a file's diagnostics each time they change (an empty list clears them), and an open document's once it has been built */
   publishDiagnostics?: (uri: string, diagnostics: Diagnostic[]) => void;
+  /** told the roots (by name) whose output, or error, changed: their previews are to be asked for again */
+  previewChanged?: (roots: string[]) => void;
 }
 
 /** A root as {@link LanguageService.roots} lists it. */
@@ -51,10 +54,12 @@ export class LanguageService {
   private readonly unpublished = new Set<string>();
   private readonly completer: Completion;
   private readonly builtListeners: (() => void)[] = [];
+  private readonly previews: Previews;
 
   constructor(private readonly options: LanguageServiceOptions) {
-    this.workspace = new Workspace(options.fs, (files) => this.publish(files));
+    this.workspace = new Workspace(options.fs, (files) => this.publish(files), (roots) => options.previewChanged?.(roots.map((r) => r.name)));
     this.completer = new Completion(this.workspace);
+    this.previews = new Previews(this.workspace, (p) => this.uriOf(p));
   }
 
   /** The workspace folders (`file:` URIs): their kustomization roots are found and built. */
@@ -131,6 +136,17 @@ export class LanguageService {
   /** Calls `listener` each time builds are told (at the end of a run, and every so often in a long one): what shows outputs (code lenses) may have changed. */
   onRootsBuilt(listener: () => void): void {
     this.builtListeners.push(listener);
+  }
+
+  /**
+   * The output of the root `uri` belongs to (or of the root named `root`), as `kustomize-ts
+   * build` prints it over the editor's texts, with where each line's value was written; or the
+   * error its build fails with. Throws {@link PreviewUnavailable} when no root has the file.
+   */
+  preview(uri: string, root?: string): Promise<PreviewResult> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.reject(new PreviewUnavailable(`${uri} is not a file: URI`)) : this.previews.preview(path, root);
   }
 
   roots(): RootSummary[] {

@@ -15,6 +15,7 @@ import { onDidChangeWatchedFiles } from './handlers/did-change-watched-files.js'
 import { onHover } from './handlers/hover.js';
 import { onInitialize } from './handlers/initialize.js';
 import { onInitialized } from './handlers/initialized.js';
+import { onPreview, sendPreviewChanged } from './handlers/preview.js';
 import { onRoots } from './handlers/roots.js';
 import { onTextDocumentSync } from './handlers/text-document-sync.js';
 import type { Server } from './server-state.js';
@@ -25,9 +26,10 @@ export function runStdioServer(): Promise<void> {
   const service = new LanguageService({
     fs: new DiskFileSystem(),
     publishDiagnostics: (uri, diagnostics) => void connection.sendDiagnostics({ uri, diagnostics }),
+    previewChanged: (roots) => sendPreviewChanged(connection, roots),
   });
   const server: Server = { connection, service, documents: new TextDocuments(TextDocument), client: { capabilities: {}, folders: [] } };
-  for (const handler of [onInitialize, onInitialized, onTextDocumentSync, onDidChangeWatchedFiles, onDidChangeConfiguration, onHover, onCodeAction, onCompletion, onCodeLens, onRoots]) handler(server);
+  for (const handler of [onInitialize, onInitialized, onTextDocumentSync, onDidChangeWatchedFiles, onDidChangeConfiguration, onHover, onCodeAction, onCompletion, onCodeLens, onRoots, onPreview]) handler(server);
   connection.onShutdown(() => service.dispose());
   server.documents.listen(connection);
   return new Promise((resolve) => {

@@ -165,6 +165,16 @@ export class LspClient {
     return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
   }
 
+  /** Any request, by its method (the server's `kustomize/…` requests). */
+  request<R>(method: string, params?: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params);
+  }
+
+  /** Listens to a notification of the server's, by its method. */
+  onNotification<P>(method: string, listen: (params: P) => void): void {
+    this.connection.onNotification(method, listen);
+  }
+
   roots(): Promise<RootSummary[]> {
     return this.connection.sendRequest('kustomize/roots');
   }
