@@ -151,7 +151,7 @@ export class BuildContext implements BaseEffects {
       this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
-    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline });
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, lock: () => this.lockRules(), fetched: (input) => this.noteRemote(input) });
     this.builtins = new BuiltinState(options);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
     this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);

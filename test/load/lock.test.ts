@@ -9,6 +9,7 @@ import { build } from '../../src/build/build.js';
 import { main } from '../../src/cli/main.js';
 import { lock } from '../../src/edit/lock.js';
 import { KustomizeError } from '../../src/errors.js';
+import { catalogYaml, CONFIG, execRuntime, renamerFunction, renamerScript } from '../catalog/harness.js';
 import { startServer } from './git-http-server.js';
 
 // kustomization.lock.yaml against a real smart-HTTP git server and file server on 127.0.0.1:
@@ -279,4 +280,32 @@ test('a bad lock file is an error naming the file and the line', async () => {
     });
     await assert.rejects(lock(dir), /LOCK_INVALID|not a lock file|unknown apiVersion|listed twice|must be/);
   }
+});
+
+test("a catalog's exec program is locked by the sha256 its catalog gives; another program there is LOCK_MISMATCH", async () => {
+  const dir = mkdtempSync(join(work, 'catalog-app-'));
+  const programs = [renamerScript(join(work, 'ran-one'), 'one-'), renamerScript(join(work, 'ran-two'), 'two-')];
+  /** The program `i` at `renamer`, and the catalog that gives its digest. */
+  const publishProgram = (i: number) => {
+    writeFileSync(join(dir, 'renamer'), programs[i]!, { mode: 0o755 });
+    writeFileSync(join(dir, 'catalog.yaml'), catalogYaml('team', renamerFunction(execRuntime({ bin: 'renamer', uri: 'renamer', sha256: sha256(programs[i]!) }))));
+  };
+  publishProgram(0);
+  writeFileSync(join(dir, 'fn.yaml'), CONFIG);
+  writeFileSync(join(dir, 'kustomization.yaml'), `catalogs:\n- catalog.yaml\nresources:\n- ${fileUrl()}\ntransformers:\n- fn.yaml\n`);
+  const options = { trustedCatalogs: ['team'], cacheDir: mkdtempSync(join(work, 'exec-cache-')) };
+  const locked = await lock(dir, options);
+  assert.deepEqual(locked.inputs, [
+    { type: 'exec', url: 'catalog.yaml#renamer', sha256: sha256(programs[0]!) },
+    { type: 'http', url: fileUrl(), sha256: sha256(service(80)) },
+  ]);
+  assert.match((await build(dir, options)).yaml, /name: one-web/);
+  publishProgram(1);
+  await assert.rejects(build(dir, options), (e: unknown) => {
+    assert.ok(e instanceof KustomizeError);
+    assert.equal(e.code, 'LOCK_MISMATCH');
+    assert.ok(e.message.includes(`exec input 'catalog.yaml#renamer': the lock file ${dir}/kustomization.lock.yaml pins sha256:${sha256(programs[0]!)}, found sha256:${sha256(programs[1]!)}`), e.message);
+    return true;
+  });
+  assert.match((await build(dir, { ...options, lock: 'ignore' })).yaml, /name: two-web/);
 });

@@ -7,8 +7,8 @@ import type { RemoteInput } from './remote-source.js';
 /** The lock file's name, beside the kustomization file it locks. */
 export const LOCK_FILE_NAME = 'kustomization.lock.yaml';
 
-export const LOCK_API_VERSION = 'kustomize-ts.dev/v1alpha1';
-export const LOCK_KIND = 'KustomizationLock';
+const LOCK_API_VERSION = 'kustomize-ts.dev/v1alpha1';
+const LOCK_KIND = 'KustomizationLock';
 
 /**
  * One remote input a build reached, pinned: a git base at the commit its ref named, an HTTP
@@ -37,7 +37,7 @@ export function lockKey(input: { type: string; url: string }): string {
 }
 
 /** The inputs sorted as the file lists them: by URL, then type. */
-export function sortInputs(inputs: readonly LockedInput[]): LockedInput[] {
+function sortInputs(inputs: readonly LockedInput[]): LockedInput[] {
   return [...inputs].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
 }
 

@@ -77,6 +77,8 @@ export function readLockRules(fs: FileSystem, dir: string, mode: LockMode): Lock
 export function followLock(source: RemoteSource, rules: LockRules): RemoteSource {
   return {
     fetchFile: async (url, options) => {
+      // bytes pinned by what asks for them (a catalog's exec program) are that pin's business
+      if (options?.sha256 !== undefined) return source.fetchFile(url, options);
       if (!rules.lists('http', url) && (rules.lists('git', url) || rules.lists('oci', url))) {
         // kustomize asks for every URL as a file first; a repository the lock knows is not one
         throw new KustomizeError('REMOTE_FAILED', `'${url}' is not locked as a file`, { remote: url });
@@ -93,38 +95,40 @@ export function followLock(source: RemoteSource, rules: LockRules): RemoteSource
       const pin = rules.pin('git', spec.raw);
       if (!pin) return source.clone(spec, options);
       const atCommit: RepoSpec = { ...spec, ref: pin.commit };
-      try {
-        return { ...(await source.clone(atCommit, options)), commit: pin.commit };
-      } catch (e) {
-        throw await unfetchable(e, pin, rules, async () => (await source.clone(spec, options)).commit);
-      }
+      const tree = await fetchPinned(rules, pin, () => source.clone(atCommit, options), async () => (await source.clone(spec, options)).commit);
+      return { ...tree, commit: pin.commit };
     },
     pullTree: async (ref, options) => {
       const pin = rules.pin('oci', ref.raw);
       if (!pin) return source.pullTree(ref, options);
-      const byDigest: OciReference = { ...ref, raw: pinned(ref, pin.digest), digest: pin.digest };
-      try {
-        return await source.pullTree(byDigest, options);
-      } catch (e) {
-        throw await unfetchable(e, pin, rules, async () => (await source.pullTree(ref, options)).digest);
-      }
+      return fetchPinned(rules, pin, () => source.pullTree(byDigest(ref, pin.digest), options), async () => (await source.pullTree(ref, options)).digest);
     },
     cleanup: () => source.cleanup(),
   };
 }
 
+/** The reference pinned to a digest (the tag, if any, is only shown). */
+export function byDigest(ref: OciReference, digest: string): OciReference {
+  return { ...ref, raw: pinned(ref, digest), digest };
+}
+
 /**
- * The error for a pinned commit or digest that could not be fetched: LOCK_MISMATCH when the
- * reference as written now resolves to something else, else the fetch's own error.
+ * What `fetch` gets at the commit or digest `pin` gives. When that fails and the reference as
+ * written now resolves (`resolveNow`) to something else, the error is LOCK_MISMATCH naming
+ * both; otherwise it is the fetch's own.
  */
-async function unfetchable(e: unknown, pin: LockedInput, rules: LockRules, resolveNow: () => Promise<string | undefined>): Promise<unknown> {
-  if (e instanceof KustomizeError && e.code === 'ABORTED') return e;
-  let now: string | undefined;
+export async function fetchPinned<T>(rules: LockRules, pin: LockedInput, fetch: () => Promise<T>, resolveNow: () => Promise<string | undefined>): Promise<T> {
   try {
-    now = await resolveNow();
-  } catch {
-    return e;
+    return await fetch();
+  } catch (e) {
+    if (e instanceof KustomizeError && e.code === 'ABORTED') throw e;
+    let now: string | undefined;
+    try {
+      now = await resolveNow();
+    } catch {
+      throw e;
+    }
+    if (now === undefined || now === pinOf(pin)) throw e;
+    throw rules.mismatch(pin, now, ` (the pinned one could not be fetched: ${(e as Error).message})`);
   }
-  if (now === undefined || now === pinOf(pin)) return e;
-  return rules.mismatch(pin, now, ` (the pinned one could not be fetched: ${(e as Error).message})`);
 }

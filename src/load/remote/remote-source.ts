@@ -20,8 +20,10 @@ export interface RemoteRequestOptions {
   /** the build's signal: when it aborts, the request (and the process fetching it) should stop */
   signal?: AbortSignal;
   /**
-   * For a file: the sha256 (hex) a lock file pins its bytes to. A source with a cache may answer
-   * from the bytes it holds by that digest, without a request; the build checks what it gets.
+   * For a file: the sha256 (hex) its bytes must have, when something pins them (a lock file, a
+   * catalog giving an exec program's digest). A source with a cache may answer from the bytes
+   * it holds by that digest, without a request; the caller checks what it gets. A file a
+   * catalog pins is no remote input of the build's own: the catalog is.
    */
   sha256?: string;
 }
@@ -64,7 +66,7 @@ export function forBuild(source: RemoteSource, signal: AbortSignal, fetched: (in
   return {
     fetchFile: async (url, options) => {
       const bytes = await source.fetchFile(url, { ...options, signal });
-      fetched({ type: 'http', url, sha256: (await sha256Digest(bytes)).slice('sha256:'.length) });
+      if (options?.sha256 === undefined) fetched({ type: 'http', url, sha256: (await sha256Digest(bytes)).slice('sha256:'.length) });
       return bytes;
     },
     clone: async (spec) => {
