@@ -8,7 +8,7 @@ import { main } from '../../src/cli/main.js';
 import { DiskFileSystem } from '../../src/fs/disk.js';
 import { buildAll, diffRevisions } from '../../src/node.js';
 import { RenderServer } from '../../src/serve/render-server.js';
-import { startServer } from '../load/git-http-server.js';
+import { publishTagged, startServer } from '../load/git-http-server.js';
 import { buildRequest } from '../serve/client.js';
 
 // Lock files at repository scale: `lock --all` locks every root, and build-all (in worker
@@ -24,14 +24,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 const git = (cwd: string, ...args: string[]) =>
   execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
 
-/** Commits base/cm.yaml at `version`, moves the tag v1 to it and publishes both. */
-function publish(version: string): void {
-  writeFileSync(join(src, 'base/cm.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: ${version}\n`);
-  git(src, 'add', '.');
-  git(src, 'commit', '-q', '-m', version);
-  git(src, 'tag', '-f', 'v1');
-  git(src, 'push', '-q', '--force', bare, 'main', 'refs/tags/v1');
-}
+const publish = (version: string) => publishTagged(src, bare, version);
 
 async function cli(...args: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';

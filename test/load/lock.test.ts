@@ -10,7 +10,7 @@ import { main } from '../../src/cli/main.js';
 import { lock } from '../../src/edit/lock.js';
 import { KustomizeError } from '../../src/errors.js';
 import { catalogYaml, CONFIG, execRuntime, renamerFunction, renamerScript } from '../catalog/harness.js';
-import { startServer } from './git-http-server.js';
+import { publishTagged, startServer } from './git-http-server.js';
 
 // kustomization.lock.yaml against a real smart-HTTP git server and file server on 127.0.0.1:
 // what `lock` writes, builds that follow it when a tag moves or a file changes, and what
@@ -28,15 +28,8 @@ const configMap = (version: string) => `apiVersion: v1\nkind: ConfigMap\nmetadat
 const service = (port: number) => `apiVersion: v1\nkind: Service\nmetadata:\n  name: web\nspec:\n  ports:\n  - port: ${port}\n`;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
-/** Commits base/cm.yaml at `version` on main, tags it v1 (moving the tag), and publishes both to the served repository. */
-function publish(version: string): string {
-  writeFileSync(join(src, 'base/cm.yaml'), configMap(version));
-  git(src, 'add', '.');
-  git(src, 'commit', '-q', '-m', version);
-  git(src, 'tag', '-f', 'v1');
-  git(src, 'push', '-q', '--force', bare, 'main', 'refs/tags/v1');
-  return git(src, 'rev-parse', 'HEAD');
-}
+/** Publishes base/cm.yaml at `version`, tagged v1 (the tag moved); returns the commit. */
+const publish = (version: string) => publishTagged(src, bare, version);
 
 function serveFile(text: string): void {
   writeFileSync(join(work, 'www/manifests/svc.yaml'), text);
