@@ -2,8 +2,8 @@ import { KustomizeError, wrapError } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
-import { HttpStatusError, isHttpUrl, type RemoteInput, type RemoteSource } from '../load/remote/remote-source.js';
-import { byDigest, fetchPinned, type LockRules } from '../load/remote/locked-source.js';
+import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
+import { byDigest, fetchPinned, type BuildRemoteInputs } from '../load/remote/locked-source.js';
 import { parseOciReference, pullArtifact, resolveDigest, type OciClientOptions, type PulledArtifact } from '../oci/index.js';
 import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
 import type { ConfigSchema } from './config-schema.js';
@@ -50,10 +50,12 @@ interface CatalogSources {
   signal?: AbortSignal;
   /** `--offline`: no registry is asked (an OCI catalog has no cache to be read from) */
   offline?: boolean;
-  /** the lock the build follows: an OCI catalog it pins is pulled by its digest, an exec program checked against its sha256 */
-  lock?: () => LockRules | undefined;
-  /** told of each OCI catalog pulled and exec program used, with its digest (the remote source tells of the rest) */
-  fetched?: (input: RemoteInput) => void;
+  /**
+   * the lock the build follows (an OCI catalog it pins is pulled by its digest, an exec program
+   * checked against its sha256), and where each OCI catalog pulled and exec program used is
+   * noted (the remote source notes the rest)
+   */
+  inputs?: BuildRemoteInputs;
 }
 
 /**
@@ -89,9 +91,10 @@ export class CatalogStore {
 
   private usesExec(url: string, digest: string): void {
     const sha256 = digest.slice('sha256:'.length);
-    const pin = this.sources.lock?.()?.pin('exec', url);
-    if (pin && pin.sha256 !== sha256) throw this.sources.lock!()!.mismatch(pin, digest, ' (its catalog gives another program)');
-    this.sources.fetched?.({ type: 'exec', url, sha256 });
+    const rules = this.sources.inputs?.lock();
+    const pin = rules?.pin({ type: 'exec', url });
+    if (pin && pin.sha256 !== sha256) throw rules!.mismatch(pin, digest, ' (its catalog gives another program)');
+    this.sources.inputs?.note({ type: 'exec', url, sha256 });
   }
 
   private async readUri(uri: string, fetched: FetchedCatalog, fs: FileSystem, describe: string, sha256: string | undefined): Promise<Uint8Array> {
@@ -108,12 +111,12 @@ export class CatalogStore {
   /** An OCI catalog's artifact: by the digest the lock pins, if it pins one. */
   private async pullCatalog(raw: string): Promise<PulledArtifact> {
     const options = { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE };
-    const rules = this.sources.lock?.();
-    const pin = rules?.pin('oci', raw);
+    const rules = this.sources.inputs?.lock();
+    const pin = rules?.pin({ type: 'oci', url: raw });
     const artifact = pin
       ? await fetchPinned(rules!, pin, () => pullArtifact(byDigest(parseOciReference(raw), pin.digest), options), () => resolveDigest(raw, options))
       : await pullArtifact(raw, options);
-    this.sources.fetched?.({ type: 'oci', url: raw, digest: artifact.digest });
+    this.sources.inputs?.note({ type: 'oci', url: raw, digest: artifact.digest });
     return artifact;
   }
 

@@ -11,7 +11,7 @@ import { PluginResolution } from '../plugins/configure.js';
 import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { PluginContext, PluginRegistration } from '../plugins/plugin.js';
 import { lockKey } from '../load/remote/lock-file.js';
-import { followLock, readLockRules, type LockRules } from '../load/remote/locked-source.js';
+import { followLock, readLockRules, type BuildRemoteInputs, type LockRules } from '../load/remote/locked-source.js';
 import { forBuild, type RemoteInput, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
@@ -151,8 +151,9 @@ export class BuildContext implements BaseEffects {
       this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
-    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, lock: () => this.lockRules(), fetched: (input) => this.noteRemote(input) });
-    this.builtins = new BuiltinState(options);
+    const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input) };
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, inputs });
+    this.builtins = new BuiltinState(options, inputs);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
     this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);
   }

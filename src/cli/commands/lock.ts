@@ -14,12 +14,13 @@ const LOCK_BUILD_FLAGS = BUILD_OPTION_FLAGS.filter((f) => f.option !== 'lock').m
 /** `lock [DIR]`: pins the remote inputs of a kustomization in kustomization.lock.yaml. */
 export const lockCommand: Command = {
   name: 'lock',
-  summary: 'Pin the remote inputs of a kustomization (git bases, HTTP files, OCI artifacts, catalogs) in kustomization.lock.yaml',
+  summary: 'Pin the remote inputs of a kustomization (git bases, HTTP files, OCI artifacts, catalogs, helm charts) in kustomization.lock.yaml',
   usage: 'lock [DIR] [flags]',
   description: `Builds the kustomization in DIR (default '.') and writes kustomization.lock.yaml
 beside it: each remote input the build reached, through every base and component, with
 what it resolved to (a git base's commit, an HTTP file's sha256, an OCI artifact's digest,
-a catalog exec program's sha256). Builds then follow the lock: see docs/remote.md.
+a catalog exec program's sha256, a pulled helm chart's archive digest). Builds then follow
+the lock: see docs/remote.md.
 
 Without flags, what the lock file already pins stays pinned; inputs it lacks are resolved
 and added, and inputs no longer reached are dropped. --update resolves every input anew.

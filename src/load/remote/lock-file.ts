@@ -13,15 +13,25 @@ const LOCK_KIND = 'KustomizationLock';
 /**
  * One remote input a build reached, pinned: a git base at the commit its ref named, an HTTP
  * file by the sha256 of its bytes, an `oci://` tree or catalog by manifest digest, a catalog's
- * exec program by the sha256 its catalog gives. `url` is the reference as written.
+ * exec program by the sha256 its catalog gives, a pulled helm chart by its archive's digest.
+ * `url` is the reference as written (a chart's repository).
  */
 export type LockedInput =
   | { type: 'git'; url: string; ref: string; commit: string }
   | { type: 'http'; url: string; sha256: string }
   | { type: 'oci'; url: string; digest: string }
-  | { type: 'exec'; url: string; sha256: string };
+  | { type: 'exec'; url: string; sha256: string }
+  | { type: 'helm'; url: string; chart: string; version: string; digest: string };
 
 export type LockedType = LockedInput['type'];
+
+/** What names an input in a lock: its type and reference as written (for a chart, its repository, and the chart and version as written). */
+export interface LockedName {
+  type: LockedType;
+  url: string;
+  chart?: string;
+  version?: string;
+}
 
 /** The fields each type has besides `type` and `url`, in the order they are written. */
 const FIELDS: Readonly<Record<LockedType, readonly string[]>> = {
@@ -29,16 +39,23 @@ const FIELDS: Readonly<Record<LockedType, readonly string[]>> = {
   http: ['sha256'],
   oci: ['digest'],
   exec: ['sha256'],
+  helm: ['chart', 'version', 'digest'],
 };
 
-/** How a lock names an input: its type and its reference as written. */
-export function lockKey(input: { type: string; url: string }): string {
-  return `${input.type} ${input.url}`;
+/** How a lock names an input: its type and its reference as written (a chart's name and version too). */
+export function lockKey(input: LockedName): string {
+  return input.type === 'helm' ? `helm ${input.url} ${input.chart ?? ''} ${input.version ?? ''}` : `${input.type} ${input.url}`;
 }
 
-/** The inputs sorted as the file lists them: by URL, then type. */
+/** The inputs sorted as the file lists them: by URL, then type (then chart and version). */
 function sortInputs(inputs: readonly LockedInput[]): LockedInput[] {
-  return [...inputs].sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+  const order = (i: LockedInput) => [i.url, i.type, lockKey(i)];
+  return [...inputs].sort((a, b) => compareLists(order(a), order(b)));
+}
+
+function compareLists(a: readonly string[], b: readonly string[]): number {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i]! < b[i]! ? -1 : 1;
+  return 0;
 }
 
 /** What a build's remote inputs are, as lock entries (each once). */
@@ -60,6 +77,9 @@ function asLocked(r: RemoteInput): LockedInput {
     case 'oci':
       if (!r.digest) throw missing('digest');
       return { type: 'oci', url: r.url, digest: r.digest };
+    case 'helm':
+      if (!r.digest) throw missing('digest');
+      return { type: 'helm', url: r.url, chart: r.chart ?? '', version: r.version ?? '', digest: r.digest };
     case 'http':
     case 'exec':
       if (!r.sha256) throw missing('sha256');
@@ -125,6 +145,8 @@ function readInput(item: Value, fail: (field: string | undefined, message: strin
       return { type: 'git', url, ref: text('ref'), commit: text('commit', /^[0-9a-f]{40}$/) };
     case 'oci':
       return { type: 'oci', url, digest: text('digest', /^sha256:[0-9a-f]{64}$/) };
+    case 'helm':
+      return { type: 'helm', url, chart: text('chart'), version: text('version'), digest: text('digest', /^sha256:[0-9a-f]{64}$/) };
     case 'http':
     case 'exec':
       return { type: type as 'http' | 'exec', url, sha256: text('sha256', /^[0-9a-f]{64}$/) };
@@ -132,9 +154,7 @@ function readInput(item: Value, fail: (field: string | undefined, message: strin
 }
 
 /** Where a lock and a fresh resolution differ. */
-export interface LockDifference {
-  type: LockedType;
-  url: string;
+export interface LockDifference extends LockedName {
   /** `changed`: resolved to another value; `missing`: reached but not in the lock; `unreached`: in the lock but not reached */
   kind: 'changed' | 'missing' | 'unreached';
   locked?: string;
@@ -147,11 +167,17 @@ export function pinOf(input: LockedInput): string {
     case 'git':
       return input.commit;
     case 'oci':
+    case 'helm':
       return input.digest;
     case 'http':
     case 'exec':
       return `sha256:${input.sha256}`;
   }
+}
+
+/** What names an input (see {@link lockKey}). */
+export function nameOf(input: LockedInput): LockedName {
+  return { type: input.type, url: input.url, ...(input.type === 'helm' && { chart: input.chart, version: input.version }) };
 }
 
 /** How `found` (a fresh resolution) differs from `locked`, in the lock's order. */
@@ -162,9 +188,9 @@ export function lockDifferences(locked: ReadonlyMap<string, LockedInput>, found:
     const key = lockKey(f);
     seen.add(key);
     const l = locked.get(key);
-    if (!l) out.push({ type: f.type, url: f.url, kind: 'missing', found: pinOf(f) });
-    else if (pinOf(l) !== pinOf(f)) out.push({ type: f.type, url: f.url, kind: 'changed', locked: pinOf(l), found: pinOf(f) });
+    if (!l) out.push({ ...nameOf(f), kind: 'missing', found: pinOf(f) });
+    else if (pinOf(l) !== pinOf(f)) out.push({ ...nameOf(f), kind: 'changed', locked: pinOf(l), found: pinOf(f) });
   }
-  for (const l of locked.values()) if (!seen.has(lockKey(l))) out.push({ type: l.type, url: l.url, kind: 'unreached', locked: pinOf(l) });
+  for (const l of locked.values()) if (!seen.has(lockKey(l))) out.push({ ...nameOf(l), kind: 'unreached', locked: pinOf(l) });
   return out.sort((a, b) => (a.url < b.url ? -1 : a.url > b.url ? 1 : 0));
 }

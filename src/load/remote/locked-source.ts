@@ -3,8 +3,8 @@ import type { FileSystem } from '../../fs/filesystem.js';
 import { join } from '../../fs/path.js';
 import { sha256Digest } from '../../oci/digest.js';
 import { pinned, type OciReference } from '../../oci/reference.js';
-import { LOCK_FILE_NAME, lockKey, pinOf, readLockFile, type LockedInput, type LockedType } from './lock-file.js';
-import type { RemoteSource } from './remote-source.js';
+import { LOCK_FILE_NAME, lockKey, pinOf, readLockFile, type LockedInput, type LockedName, type LockedType } from './lock-file.js';
+import type { RemoteInput, RemoteSource } from './remote-source.js';
 import type { RepoSpec } from './repo-spec.js';
 
 /**
@@ -29,29 +29,40 @@ export class LockRules {
   ) {}
 
   /** The lock's entry for an input, if it has one; with `--locked`, none is LOCK_MISSING. */
-  pin<T extends LockedType>(type: T, url: string): Extract<LockedInput, { type: T }> | undefined {
-    const found = this.inputs.get(lockKey({ type, url }));
+  pin<T extends LockedType>(name: LockedName & { type: T }): Extract<LockedInput, { type: T }> | undefined {
+    const found = this.inputs.get(lockKey(name));
     if (!found && this.locked) {
-      throw new KustomizeError('LOCK_MISSING', `remote input '${url}' is not in the lock file ${this.file} (--locked); run 'kustomize-ts lock' to add it`, {
+      const what = name.type === 'helm' ? `chart '${name.chart}' ${name.version || '(no version)'} of '${name.url}'` : `remote input '${name.url}'`;
+      throw new KustomizeError('LOCK_MISSING', `${what} is not in the lock file ${this.file} (--locked); run 'kustomize-ts lock' to add it`, {
         file: this.file,
-        remote: url,
+        remote: name.url,
       });
     }
     return found as Extract<LockedInput, { type: T }> | undefined;
   }
 
   /** Whether the lock lists `url` as an input of this type. */
-  lists(type: LockedType, url: string): boolean {
+  lists(type: Exclude<LockedType, 'helm'>, url: string): boolean {
     return this.inputs.has(lockKey({ type, url }));
   }
 
   /** LOCK_MISMATCH: the input resolved to `found`, not to what the lock pins (`why` says more). */
   mismatch(input: LockedInput, found: string, why = ''): KustomizeError {
-    return new KustomizeError('LOCK_MISMATCH', `${input.type} input '${input.url}': the lock file ${this.file} pins ${pinOf(input)}, found ${found}${why}`, {
+    const what = input.type === 'helm' ? `chart '${input.chart}' ${input.version || '(no version)'} of '${input.url}'` : `${input.type} input '${input.url}'`;
+    return new KustomizeError('LOCK_MISMATCH', `${what}: the lock file ${this.file} pins ${pinOf(input)}, found ${found}${why}`, {
       file: this.file,
       remote: input.url,
     });
   }
+}
+
+/**
+ * What a step that fetches inputs of its own (a catalog, a helm chart) needs of its build: the
+ * lock the build follows, and where to note what it fetched (see `BuildResult.remote`).
+ */
+export interface BuildRemoteInputs {
+  lock(): LockRules | undefined;
+  note(input: RemoteInput): void;
 }
 
 /**
@@ -83,7 +94,7 @@ export function followLock(source: RemoteSource, rules: LockRules): RemoteSource
         // kustomize asks for every URL as a file first; a repository the lock knows is not one
         throw new KustomizeError('REMOTE_FAILED', `'${url}' is not locked as a file`, { remote: url });
       }
-      const pin = rules.pin('http', url);
+      const pin = rules.pin({ type: 'http', url });
       const bytes = await source.fetchFile(url, { ...options, ...(pin && { sha256: pin.sha256 }) });
       if (pin) {
         const found = await sha256Digest(bytes);
@@ -92,14 +103,14 @@ export function followLock(source: RemoteSource, rules: LockRules): RemoteSource
       return bytes;
     },
     clone: async (spec, options) => {
-      const pin = rules.pin('git', spec.raw);
+      const pin = rules.pin({ type: 'git', url: spec.raw });
       if (!pin) return source.clone(spec, options);
       const atCommit: RepoSpec = { ...spec, ref: pin.commit };
       const tree = await fetchPinned(rules, pin, () => source.clone(atCommit, options), async () => (await source.clone(spec, options)).commit);
       return { ...tree, commit: pin.commit };
     },
     pullTree: async (ref, options) => {
-      const pin = rules.pin('oci', ref.raw);
+      const pin = rules.pin({ type: 'oci', url: ref.raw });
       if (!pin) return source.pullTree(ref, options);
       return fetchPinned(rules, pin, () => source.pullTree(byDigest(ref, pin.digest), options), async () => (await source.pullTree(ref, options)).digest);
     },

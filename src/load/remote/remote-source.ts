@@ -47,11 +47,15 @@ export interface RemoteSource {
 /**
  * A remote reference a build read, as written (`url`), with what it resolved to: a git base's
  * ref and commit, an OCI tree's or catalog's manifest digest, an HTTP file's sha256 (hex), a
- * catalog exec program's sha256 (as its catalog gives it).
+ * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest.
  */
 export interface RemoteInput {
-  type: 'git' | 'http' | 'oci' | 'exec';
+  type: 'git' | 'http' | 'oci' | 'exec' | 'helm';
+  /** the reference as written; a chart's repository */
   url: string;
+  /** a chart's name and version (as written) */
+  chart?: string;
+  version?: string;
   ref?: string;
   commit?: string;
   digest?: string;
