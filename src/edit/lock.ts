@@ -36,7 +36,8 @@ export interface LockResult {
 export async function lock(dir: string, options: LockOptions = {}): Promise<LockResult> {
   const { action = 'write', ...buildOptions } = options;
   const fs = options.fs ?? (await defaultFileSystem());
-  const root = resolve(options.cwd ?? '/', dir);
+  // relative to the working directory as build() takes it: the process's on disk, `/` for a given file system
+  const root = resolve(options.cwd ?? (options.fs ? '/' : process.cwd()), dir);
   if (kustomizationFilesIn(fs, root).length === 0) {
     throw new KustomizeError('KUSTOMIZATION_NOT_FOUND', `lock: no kustomization file in '${dir}': a lock file is written beside a local kustomization`, { file: root });
   }

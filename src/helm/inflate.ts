@@ -78,6 +78,8 @@ async function pullChart(c: ResolvedHelmChart, helm: HelmCommand, dir: string): 
   const home = absChartHome(c, c.root);
   mkdirSync(home, { recursive: true });
   const archive = join(home, archives[0]!);
+  // (what `helm pull --untar` left there: an empty directory of that name)
+  rmSync(archive, { recursive: true, force: true });
   renameSync(join(dir, archives[0]!), archive);
   for (const file of await readTreeArchive(readFileSync(archive), `chart '${c.name}' from '${c.repo}'`)) {
     const path = join(home, file.path);

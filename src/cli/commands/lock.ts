@@ -81,12 +81,13 @@ function checkReport(result: LockResult, cwd: string): string {
 }
 
 function differenceLine(d: LockDifference): string {
+  const input = `${d.type} ${d.url}${d.type === 'helm' ? ` ${d.chart} ${d.version || '(no version)'}` : ''}`;
   switch (d.kind) {
     case 'changed':
-      return `changed: ${d.type} ${d.url}: locked ${d.locked}, now ${d.found}`;
+      return `changed: ${input}: locked ${d.locked}, now ${d.found}`;
     case 'missing':
-      return `not locked: ${d.type} ${d.url} (now ${d.found})`;
+      return `not locked: ${input} (now ${d.found})`;
     case 'unreached':
-      return `not reached: ${d.type} ${d.url} (locked ${d.locked})`;
+      return `not reached: ${input} (locked ${d.locked})`;
   }
 }

@@ -176,7 +176,7 @@ export function pinOf(input: LockedInput): string {
 }
 
 /** What names an input (see {@link lockKey}). */
-export function nameOf(input: LockedInput): LockedName {
+function nameOf(input: LockedInput): LockedName {
   return { type: input.type, url: input.url, ...(input.type === 'helm' && { chart: input.chart, version: input.version }) };
 }
 
