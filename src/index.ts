@@ -40,6 +40,9 @@ export { createKustomization, type CreateOptions, type CreateResult } from './ed
 export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
 export { parseReplicasArg } from './edit/ops/replicas.js';
 export { localize, type LocalizeOptions } from './localize/localize.js';
+export { lock, type LockAction, type LockOptions, type LockResult } from './edit/lock.js';
+export type { LockedInput, LockDifference } from './load/remote/lock-file.js';
+export type { LockMode } from './load/remote/locked-source.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';

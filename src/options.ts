@@ -1,6 +1,7 @@
 import { KustomizeError, type Warning } from './errors.js';
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
+import type { LockMode } from './load/remote/locked-source.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
 
 /** `--load-restrictor`, in kustomize's spelling (`LoadRestrictionsRootOnly`, `LoadRestrictionsNone`) or in {@link LoadRestriction}'s. */
@@ -51,6 +52,12 @@ export interface InputOptions {
   remoteCache: string | undefined;
   /** `--offline`: build remote references from `remoteCache` alone; a missing one is an error naming it */
   offline: boolean;
+  /**
+   * What the build does with the lock file beside its kustomization (`kustomization.lock.yaml`,
+   * see `lock()`): `follow` it (the default), follow it and refuse inputs it does not list
+   * (`locked`, the CLI's `--locked`), or `ignore` it (`--no-lock`).
+   */
+  lock: LockMode;
 }
 
 /** Which plugins may run, and how their processes and containers run. */
@@ -143,7 +150,7 @@ export const DEFAULT_OPTIONS: {
   readonly output: Readonly<OutputOptions>;
   readonly customTypes: Readonly<CustomTypeOptions>;
 } = {
-  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false },
+  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false, lock: 'follow' },
   plugins: {
     enablePlugins: false,
     enableExec: false,

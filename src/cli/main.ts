@@ -12,6 +12,7 @@ import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
+import { lockCommand } from './commands/lock.js';
 import { lspCommand } from './commands/lsp.js';
 import { serveCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
@@ -35,6 +36,7 @@ export const COMMANDS: readonly Command[] = [
   editCommand,
   explainCommand,
   localizeCommand,
+  lockCommand,
   lspCommand,
   serveCommand,
   validateCommand,
