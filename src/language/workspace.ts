@@ -185,7 +185,7 @@ export class Workspace {
     const made: KeptRecords = {
       generation,
       index: build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
-        (r) => new RecordIndex(r.provenance ?? [], root.dir),
+        (r) => new RecordIndex(r.provenance ?? [], root.dir, r.resources),
         () => new RecordIndex([], root.dir),
       ),
     };

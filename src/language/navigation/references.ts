@@ -1,0 +1,61 @@
+import type { Position } from 'vscode-languageserver-types';
+import type { Resource } from '../../model/resource.js';
+import { textOf } from '../error-place.js';
+import type { Workspace } from '../workspace.js';
+import { nameReferencesTo } from './name-references.js';
+import { pathReferences } from './path-references.js';
+import { distinctPlaces, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot, type WrittenString } from './rendered.js';
+import { selectionsIn } from './selections.js';
+import { isCompositionFile, kustomizationsRead, readable } from './workspace-files.js';
+
+/** A resource of a root's output, and the root. */
+export interface RenderedResource {
+  rendered: RenderedRoot;
+  resource: Resource;
+}
+
+/**
+ * What refers to what is under the cursor:
+ * - on a resource's `metadata.name` or `kind` in its file: the patches (a target, a patch's own
+ *   name), the replacements (a source, a target's `select`) and the name references of other
+ *   resources that touch it, in each root that renders it (and its own name, with `declaration`);
+ * - elsewhere in a file: the entries of the kustomizations (Compositions) that name it, and the
+ *   kustomization file of each root whose build read it.
+ */
+export async function references(ws: Workspace, path: string, position: Position, declaration: boolean): Promise<FilePlace[]> {
+  if (textOf(ws.fs, path) === undefined) return [];
+  const named = await resourcesAt(ws, path, position, ['metadata.name', 'kind']);
+  if (named.length === 0) return fileReferences(ws, path);
+  const found = named.flatMap(({ rendered, resource }) => [
+    ...(declaration ? [nameOrigin(rendered, resource) ?? []].flat() : []),
+    ...touching(ws, rendered, resource).map((t) => t.at),
+    ...nameReferencesTo(rendered, resource),
+  ]);
+  return distinctPlaces(found.flatMap((w) => placeOf(ws, w) ?? []));
+}
+
+/** The resources, in each root reading the file, whose `fields` (`metadata.name`…) are written at the position, in the resource file. */
+export async function resourcesAt(ws: Workspace, path: string, position: Position, fields: readonly string[]): Promise<RenderedResource[]> {
+  return (await renderedReading(ws, path)).flatMap((rendered) =>
+    resourcesWrittenAt(rendered, path, position.line + 1, position.character + 1, fields).map((resource) => ({ rendered, resource })),
+  );
+}
+
+/** What, in the kustomizations a root read, selects the resource: its patches and replacements, with the names they select it by. */
+export function touching(ws: Workspace, rendered: RenderedRoot, resource: Resource): { at: WrittenString; names: WrittenString[] }[] {
+  return kustomizationsRead(rendered.root).flatMap((k) => selectionsIn(ws.fs, k, readable(ws, k)).filter((s) => s.select(rendered.index.resources).includes(resource)));
+}
+
+/** The entries that name the file in the kustomizations (and Compositions) the builds that read it read, and those roots' kustomization files. */
+function fileReferences(ws: Workspace, path: string): FilePlace[] {
+  const roots = ws.rootsReading(path);
+  const files = new Set(roots.flatMap((r) => [...kustomizationsRead(r), ...[...(r.outcome?.asked ?? [])].filter(isCompositionFile)]));
+  const found: FilePlace[] = [];
+  for (const file of files) {
+    const text = textOf(ws.fs, file);
+    if (text === undefined) continue;
+    for (const reference of pathReferences(ws.fs, file, text, readable(ws, file))) if ('file' in reference.target && reference.target.file === path) found.push({ file, range: reference.range });
+  }
+  for (const root of roots) found.push({ file: root.kustomization, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  return distinctPlaces(found);
+}
