@@ -138,6 +138,11 @@ export class LspClient {
     return this.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } });
   }
 
+  /** Any request, by its method's name (`textDocument/definition`…): its answer, or its error. */
+  request<T>(method: string, params: unknown): Promise<T> {
+    return this.connection.sendRequest(method, params);
+  }
+
   roots(): Promise<RootSummary[]> {
     return this.connection.sendRequest('kustomize/roots');
   }

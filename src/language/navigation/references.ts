@@ -4,7 +4,7 @@ import { textOf } from '../error-place.js';
 import type { Workspace } from '../workspace.js';
 import { nameReferencesTo } from './name-references.js';
 import { pathReferences } from './path-references.js';
-import { distinctPlaces, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot, type WrittenString } from './rendered.js';
+import { distinctPlaces, exactPlaceOf, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot, type WrittenString } from './rendered.js';
 import { selectionsIn } from './selections.js';
 import { isCompositionFile, kustomizationsRead, readable } from './workspace-files.js';
 
@@ -16,7 +16,7 @@ export interface RenderedResource {
 
 /**
  * What refers to what is under the cursor:
- * - on a resource's `metadata.name` or `kind` in its file: the patches (a target, a patch's own
+ * - on a resource's `metadata.name` or `kind` in its file (or a generator's `name`): the patches (a target, a patch's own
  *   name), the replacements (a source, a target's `select`) and the name references of other
  *   resources that touch it, in each root that renders it (and its own name, with `declaration`);
  * - elsewhere in a file: the entries of the kustomizations (Compositions) that name it, and the
@@ -27,14 +27,15 @@ export async function references(ws: Workspace, path: string, position: Position
   const named = await resourcesAt(ws, path, position, ['metadata.name', 'kind']);
   if (named.length === 0) return fileReferences(ws, path);
   const found = named.flatMap(({ rendered, resource }) => [
-    ...(declaration ? [nameOrigin(rendered, resource) ?? []].flat() : []),
-    ...touching(ws, rendered, resource).map((t) => t.at),
-    ...nameReferencesTo(rendered, resource),
+    ...(declaration ? [nameOrigin(rendered, resource) ?? []].flat() : []).flatMap((w) => placeOf(ws, w) ?? []),
+    ...touching(ws, rendered, resource).flatMap((t) => placeOf(ws, t.at) ?? []),
+    // a reference's value may have been last written by a step (a prefix): only where a file holds the name
+    ...nameReferencesTo(rendered, resource).flatMap((w) => exactPlaceOf(ws, w) ?? []),
   ]);
-  return distinctPlaces(found.flatMap((w) => placeOf(ws, w) ?? []));
+  return distinctPlaces(found);
 }
 
-/** The resources, in each root reading the file, whose `fields` (`metadata.name`…) are written at the position, in the resource file. */
+/** The resources, in each root reading the file, whose `fields` (`metadata.name`…) were first written at the position (a resource file's, a generator's name). */
 export async function resourcesAt(ws: Workspace, path: string, position: Position, fields: readonly string[]): Promise<RenderedResource[]> {
   return (await renderedReading(ws, path)).flatMap((rendered) =>
     resourcesWrittenAt(rendered, path, position.line + 1, position.character + 1, fields).map((resource) => ({ rendered, resource })),

@@ -25,7 +25,8 @@ export async function prepareRename(ws: Workspace, path: string, position: Posit
 }
 
 /**
- * Renames the resource whose `metadata.name` is under the cursor, in its resource file: the edits,
+ * Renames the resource whose `metadata.name` is under the cursor, in its resource file (or whose
+ * generator's `name` is, in its kustomization): the edits,
  * by file, that change the name there and wherever a source file names the resource by it, as
  * written: the patches that select it (a target's `name`, a strategic-merge patch's own
  * `metadata.name`), the replacements (a source's, a target's `select`'s `name`), the fields of
@@ -46,7 +47,7 @@ export async function rename(ws: Workspace, path: string, position: Position, ne
   return edits;
 }
 
-/** The name under the cursor: a resource's `metadata.name` as its resource file writes it. */
+/** The name under the cursor: a resource's `metadata.name` as its resource file (its generator) first wrote it. */
 async function renamedName(ws: Workspace, path: string, position: Position): Promise<RenamedName> {
   const resources = await resourcesAt(ws, path, position, ['metadata.name']);
   const here = (place: FilePlace | undefined) => place !== undefined && place.file === path && rangesMeet(place.range, { start: position, end: position });
@@ -55,5 +56,5 @@ async function renamedName(ws: Workspace, path: string, position: Position): Pro
     const place = origin && exactPlaceOf(ws, origin);
     if (origin && place && here(place)) return { range: place.range, name: origin.value, resources: resources.filter((r) => nameOrigin(r.rendered, r.resource)?.value === origin.value) };
   }
-  throw new RenameRefused("Only a resource's metadata.name, where its resource file writes it, can be renamed here");
+  throw new RenameRefused("Only a resource's name can be renamed: its metadata.name in its resource file, or a generator's name");
 }

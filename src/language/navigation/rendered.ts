@@ -66,11 +66,14 @@ export function exactPlaceOf(ws: Workspace, written: WrittenString): FilePlace |
   return range && { file: written.file, range };
 }
 
-/** The resources of a root written at a place of a file by the value at `field` (`metadata.name`, `kind`) of a resource file. */
+/**
+ * The resources of a root whose `fields` (`metadata.name`, `kind`) were first written at a place
+ * of a file: in a resource file, or (a name) at the generator that made the resource.
+ */
 export function resourcesWrittenAt(rendered: RenderedRoot, file: string, line: number, column: number, fields: readonly string[]): Resource[] {
   return rendered.index
     .at(file, line, column)
-    .filter((h) => fields.includes(h.field.path) && h.written.by.step === 'resource')
+    .filter((h) => fields.includes(h.field.path) && h.written === (h.field.history[0] ?? h.field))
     .flatMap((h) => rendered.index.resourceOf(h.resource) ?? []);
 }
 
