@@ -13,10 +13,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { DocumentLink, Location, Range, TextEdit, WorkspaceEdit } from 'vscode-languageserver/node';
+import type { DocumentLink, Location, Range, WorkspaceEdit } from 'vscode-languageserver/node';
 import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { LspClient } from './client.js';
+import { applyEdits } from './text-edits.js';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/lsp/fixtures/navigation', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'kts-nav-'));
@@ -221,13 +222,4 @@ describe('rename', () => {
 /** The value at a `.`-separated path of an object (`\\.` a dot in a key). */
 function field(object: unknown, path: string): unknown {
   return path.split(/(?<!\\)\./).reduce<unknown>((o, key) => (typeof o === 'object' && o !== null ? (o as Record<string, unknown>)[key.replace(/\\\./g, '.')] : undefined), object);
-}
-
-/** Applies LSP text edits to a text. */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
-  return out;
 }

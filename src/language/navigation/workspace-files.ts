@@ -11,8 +11,7 @@ import type { Root, Workspace } from '../workspace.js';
  */
 export function readable(ws: Workspace, naming: string): (path: string, directory: boolean) => boolean {
   const rootOnly = ws.settings.loadRestrictor === 'LoadRestrictionsRootOnly';
-  const folders = ws.allRoots().map((r) => r.folder);
-  return (path, directory) => folders.some((f) => isWithin(f, path)) && (directory || !rootOnly || isWithin(dirname(naming), path));
+  return (path, directory) => ws.inWorkspace(path) && (directory || !rootOnly || isWithin(dirname(naming), path));
 }
 
 /** The kustomization files the root's last build read, its own first. */
