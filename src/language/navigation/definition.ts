@@ -2,8 +2,8 @@ import type { Position } from 'vscode-languageserver-types';
 import { isKustomizationFile, textOf } from '../error-place.js';
 import type { Workspace } from '../workspace.js';
 import { pathReferences, referenceAt } from './path-references.js';
-import { distinctPlaces, nameOrigin, placeOf, renderedReading, type FilePlace } from './rendered.js';
-import { selectionsIn } from './selections.js';
+import { distinctPlaces, nameOrigin, placeOf, renderedRoot, rootsAsked, type FilePlace } from './rendered.js';
+import { selectionsReader } from './selections.js';
 import { readable, kustomizationsRead } from './workspace-files.js';
 
 /**
@@ -21,17 +21,18 @@ export async function definition(ws: Workspace, path: string, position: Position
   const reference = referenceAt(pathReferences(ws.fs, path, text, readable(ws, path)), position.line, position.character);
   if (reference) return 'file' in reference.target ? [{ file: reference.target.file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }] : [];
   const found: FilePlace[] = [];
-  for (const rendered of await renderedReading(ws, path)) {
-    const kustomizations = isKustomizationFile(path) ? [path] : kustomizationsRead(rendered.root);
-    for (const k of kustomizations) {
-      for (const selection of selectionsIn(ws.fs, k, readable(ws, k))) {
-        const { file, from, to } = selection.lines;
-        if (file !== path || position.line < from || position.line > to) continue;
-        for (const resource of selection.select(rendered.index.resources)) {
-          const origin = nameOrigin(rendered, resource);
-          const place = origin && placeOf(ws, origin);
-          if (place) found.push(place);
-        }
+  const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
+  for (const root of rootsAsked(ws, path)) {
+    const kustomizations = isKustomizationFile(path) ? [path] : kustomizationsRead(root);
+    const here = kustomizations.flatMap(selections).filter(({ lines: { file, from, to } }) => file === path && from <= position.line && position.line <= to);
+    // the root's records are asked for only when something here selects
+    if (here.length === 0) continue;
+    const rendered = await renderedRoot(ws, root);
+    for (const selection of here) {
+      for (const resource of selection.select(rendered.index.resources)) {
+        const origin = nameOrigin(rendered, resource);
+        const place = origin && placeOf(ws, origin);
+        if (place) found.push(place);
       }
     }
   }

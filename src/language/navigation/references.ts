@@ -4,8 +4,8 @@ import { textOf } from '../error-place.js';
 import type { Workspace } from '../workspace.js';
 import { nameReferencesTo } from './name-references.js';
 import { pathReferences } from './path-references.js';
-import { distinctPlaces, exactPlaceOf, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot, type WrittenString } from './rendered.js';
-import { selectionsIn } from './selections.js';
+import { distinctPlaces, exactPlaceOf, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot } from './rendered.js';
+import { selectionsReader, type Selection } from './selections.js';
 import { isCompositionFile, kustomizationsRead, readable } from './workspace-files.js';
 
 /** A resource of a root's output, and the root. */
@@ -26,9 +26,10 @@ export async function references(ws: Workspace, path: string, position: Position
   if (textOf(ws.fs, path) === undefined) return [];
   const named = await resourcesAt(ws, path, position, ['metadata.name', 'kind']);
   if (named.length === 0) return fileReferences(ws, path);
+  const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
   const found = named.flatMap(({ rendered, resource }) => [
     ...(declaration ? [nameOrigin(rendered, resource) ?? []].flat() : []).flatMap((w) => placeOf(ws, w) ?? []),
-    ...touching(ws, rendered, resource).flatMap((t) => placeOf(ws, t.at) ?? []),
+    ...touching(rendered, resource, selections).flatMap((t) => placeOf(ws, t.at) ?? []),
     // a reference's value may have been last written by a step (a prefix): only where a file holds the name
     ...nameReferencesTo(rendered, resource).flatMap((w) => exactPlaceOf(ws, w) ?? []),
   ]);
@@ -43,8 +44,8 @@ export async function resourcesAt(ws: Workspace, path: string, position: Positio
 }
 
 /** What, in the kustomizations a root read, selects the resource: its patches and replacements, with the names they select it by. */
-export function touching(ws: Workspace, rendered: RenderedRoot, resource: Resource): { at: WrittenString; names: WrittenString[] }[] {
-  return kustomizationsRead(rendered.root).flatMap((k) => selectionsIn(ws.fs, k, readable(ws, k)).filter((s) => s.select(rendered.index.resources).includes(resource)));
+export function touching(rendered: RenderedRoot, resource: Resource, selections: (kustomization: string) => Selection[]): Selection[] {
+  return kustomizationsRead(rendered.root).flatMap((k) => selections(k).filter((s) => s.select(rendered.index.resources).includes(resource)));
 }
 
 /** The entries that name the file in the kustomizations (and Compositions) the builds that read it read, and those roots' kustomization files. */

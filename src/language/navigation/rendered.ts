@@ -31,9 +31,19 @@ export interface RenderedRoot {
 /** How many roots a navigation request asks for their records (each is a build of its own, the first time). */
 const ASKED_ROOTS = 8;
 
+/** The roots whose last build read `file` that navigation asks (the first few, by name). */
+export function rootsAsked(ws: Workspace, file: string): Root[] {
+  return ws.rootsReading(file).slice(0, ASKED_ROOTS);
+}
+
+/** The root's records (made by a build of their own the first time, kept until a file it read changes). */
+export async function renderedRoot(ws: Workspace, root: Root): Promise<RenderedRoot> {
+  return { root, index: await ws.recordsOf(root) };
+}
+
 /** The records of the roots whose last build read `file` (the first few, by name). */
 export function renderedReading(ws: Workspace, file: string): Promise<RenderedRoot[]> {
-  return Promise.all(ws.rootsReading(file).slice(0, ASKED_ROOTS).map(async (root) => ({ root, index: await ws.recordsOf(root) })));
+  return Promise.all(rootsAsked(ws, file).map((root) => renderedRoot(ws, root)));
 }
 
 /**

@@ -26,6 +26,16 @@ export interface Selection {
   select(resources: ResourceMap): Resource[];
 }
 
+/** Each kustomization's selections, read once (what one request asks of the kustomizations of several roots). */
+export function selectionsReader(fs: FileSystem, allowed: (kustomization: string) => (path: string, directory: boolean) => boolean): (kustomization: string) => Selection[] {
+  const read = new Map<string, Selection[]>();
+  return (k) => {
+    let found = read.get(k);
+    if (!found) read.set(k, (found = selectionsIn(fs, k, allowed(k))));
+    return found;
+  };
+}
+
 /** A YAML text of a kustomization (its own, or a file it names) with where its values are. */
 interface Text {
   file: string;
