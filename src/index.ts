@@ -59,4 +59,5 @@ export { emitYaml } from './yaml/emit.js';
 export { LanguageService, type LanguageServiceOptions, type RootSummary } from './language/service.js';
 export { DEFAULT_SETTINGS, type LanguageSettings } from './language/settings.js';
 export type { Workspace, Root, FileChange } from './language/workspace.js';
+export { RenameRefused } from './language/navigation/rename.js';
 export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';
