@@ -149,3 +149,31 @@ test('the load restrictor: a file outside the kustomization is named only with L
   assert.deepEqual(shown(open.documentLinks(k)), ['1:2-17 base/cm.yaml']);
   open.dispose();
 });
+
+test('a rename keeps the name of a target that selects other resources too', async () => {
+  const service = setup({
+    'repo/base/kustomization.yaml': 'resources:\n- deployment.yaml\n- service.yaml\n',
+    'repo/base/deployment.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\n',
+    'repo/base/service.yaml': 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n',
+    'repo/app/kustomization.yaml': [
+      'resources:',
+      '- ../base',
+      'patches:',
+      '- target:',
+      '    name: web',
+      '  patch: |-',
+      '    - {op: add, path: /metadata/labels, value: {a: b}}',
+      '- target:',
+      '    kind: Deployment',
+      '    name: web',
+      '  patch: |-',
+      '    - {op: add, path: /metadata/annotations, value: {a: b}}',
+      '',
+    ].join('\n'),
+  });
+  await service.whenIdle();
+  const edit = await service.rename('file:///repo/base/deployment.yaml', { line: 3, character: 8 }, 'api');
+  const edited = Object.entries(edit.changes ?? {}).flatMap(([uri, edits]) => edits.map((e) => `${uri.replace('file:///repo/', '')} ${e.range.start.line}:${e.range.start.character}-${e.range.end.character} ${e.newText}`));
+  assert.deepEqual(edited.sort(), ['app/kustomization.yaml 9:10-13 api', 'base/deployment.yaml 3:8-11 api']);
+  service.dispose();
+});

@@ -36,9 +36,12 @@ export async function references(ws: Workspace, path: string, position: Position
   return distinctPlaces(found);
 }
 
-/** The resources, in each root reading the file, whose `fields` (`metadata.name`…) were first written at the position (a resource file's, a generator's name). */
-export async function resourcesAt(ws: Workspace, path: string, position: Position, fields: readonly string[]): Promise<RenderedResource[]> {
-  return (await renderedReading(ws, path)).flatMap((rendered) =>
+/**
+ * The resources, in each root reading the file (the first few; with `every`, all), whose
+ * `fields` (`metadata.name`…) were first written at the position (a resource file's, a generator's name).
+ */
+export async function resourcesAt(ws: Workspace, path: string, position: Position, fields: readonly string[], every = false): Promise<RenderedResource[]> {
+  return (await renderedReading(ws, path, every)).flatMap((rendered) =>
     resourcesWrittenAt(rendered, path, position.line + 1, position.character + 1, fields).map((resource) => ({ rendered, resource })),
   );
 }

@@ -32,16 +32,21 @@ export async function prepareRename(ws: Workspace, path: string, position: Posit
  * by file, that change the name there and wherever a source file names the resource by it, as
  * written: the patches that select it (a target's `name`, a strategic-merge patch's own
  * `metadata.name`), the replacements (a source's, a target's `select`'s `name`), the fields of
- * other resources that refer to it by name. A name some step made (a prefix, a suffix, a hash)
- * is not written anywhere, and a pattern is not the name: neither is changed.
+ * other resources that refer to it by name, in every root that renders it. A name some step made
+ * (a prefix, a suffix, a hash) is not written anywhere, a pattern is not the name, and a target
+ * that selects other resources too must keep selecting them: none is changed.
  */
 export async function rename(ws: Workspace, path: string, position: Position, newName: string): Promise<Map<string, TextEdit[]>> {
   if (!NAME.test(newName)) throw new RenameRefused(`'${newName}' cannot be a resource's name: letters, digits, '-', '.', '_' or ':', starting and ending with a letter or digit`);
   const { name, resources } = await renamedName(ws, path, position);
   const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
+  const renamed = new Set(resources.map((r) => r.resource));
   const written: WrittenString[] = resources.flatMap(({ rendered, resource }) => [
     nameOrigin(rendered, resource) ?? [],
-    ...touching(rendered, resource, selections).flatMap((t) => t.names),
+    // a target that also selects other resources (`name: web` of any kind) would stop selecting them: it keeps its name
+    ...touching(rendered, resource, selections)
+      .filter((s) => s.select(rendered.index.resources).every((r) => renamed.has(r)))
+      .flatMap((t) => t.names),
     ...nameReferencesTo(rendered, resource),
   ].flat());
   const places = distinctPlaces(written.filter((w) => w.value === name).flatMap((w) => exactPlaceOf(ws, w) ?? []));
@@ -52,7 +57,7 @@ export async function rename(ws: Workspace, path: string, position: Position, ne
 
 /** The name under the cursor: a resource's `metadata.name` as its resource file (its generator) first wrote it. */
 async function renamedName(ws: Workspace, path: string, position: Position): Promise<RenamedName> {
-  const resources = await resourcesAt(ws, path, position, ['metadata.name']);
+  const resources = await resourcesAt(ws, path, position, ['metadata.name'], true);
   const here = (place: FilePlace | undefined) => place !== undefined && place.file === path && rangesMeet(place.range, { start: position, end: position });
   for (const { rendered, resource } of resources) {
     const origin = nameOrigin(rendered, resource);

@@ -41,9 +41,9 @@ export async function renderedRoot(ws: Workspace, root: Root): Promise<RenderedR
   return { root, index: await ws.recordsOf(root) };
 }
 
-/** The records of the roots whose last build read `file` (the first few, by name). */
-export function renderedReading(ws: Workspace, file: string): Promise<RenderedRoot[]> {
-  return Promise.all(rootsAsked(ws, file).map((root) => renderedRoot(ws, root)));
+/** The records of the roots whose last build read `file`: the first few, by name, or, with `every`, all of them. */
+export function renderedReading(ws: Workspace, file: string, every = false): Promise<RenderedRoot[]> {
+  return Promise.all((every ? ws.rootsReading(file) : rootsAsked(ws, file)).map((root) => renderedRoot(ws, root)));
 }
 
 /**
