@@ -129,12 +129,13 @@ function stringsAt(value: Value, path: readonly string[]): { holder: Value; key:
 /** What a path written in a file of `dir` names, when it is there: a local file or directory, else an http(s) URL. */
 function targetOf(fs: FileSystem, dir: string, written: string, names: Names, doc: Value, holder: Value, allowed: (path: string, directory: boolean) => boolean): PathReference['target'] | undefined {
   if (names === 'chart') {
-    const chart = chartOf(fs, dir, written, doc, holder);
-    return chart && allowed(dirname(chart), true) ? { file: chart } : undefined;
+    const chart = chartOf(dir, written, doc, holder);
+    return allowed(dirname(chart), true) && fs.exists(chart) && !fs.isDirectory(chart) ? { file: chart } : undefined;
   }
   const local = written.startsWith('file://') ? written.slice('file://'.length) : written;
   const path = resolve(dir, local);
-  if (!/^[a-z][a-z0-9+.-]*:/i.test(local) && fs.exists(path)) {
+  // nothing outside the workspace is asked about (a directory may be anywhere in it)
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(local) && allowed(path, true) && fs.exists(path)) {
     const directory = fs.isDirectory(path);
     if (!allowed(path, directory)) return undefined;
     if (!directory) return names === 'tree' ? undefined : { file: path };
@@ -145,12 +146,11 @@ function targetOf(fs: FileSystem, dir: string, written: string, names: Names, do
   return isHttpUrl(written) ? { url: written } : undefined;
 }
 
-/** A `helmCharts` entry's chart, when it is in the chart home (a chart to pull is not): its `Chart.yaml`. */
-function chartOf(fs: FileSystem, dir: string, name: string, doc: Value, entry: Value): string | undefined {
+/** Where a `helmCharts` entry's chart has its `Chart.yaml` in the chart home (a chart to pull is not there until pulled). */
+function chartOf(dir: string, name: string, doc: Value, entry: Value): string {
   const globals = isMap(doc) ? doc['helmGlobals'] : undefined;
   const home = isMap(globals) && typeof globals['chartHome'] === 'string' ? globals['chartHome'] : HELM_DEFAULT_HOME;
   const str = (key: string) => (isMap(entry) && typeof entry[key] === 'string' ? entry[key] : undefined);
-  const chart = join(absChartHome({ name, version: str('version'), repo: str('repo'), chartHome: home }, dir), name, 'Chart.yaml');
-  return fs.exists(chart) && !fs.isDirectory(chart) ? chart : undefined;
+  return join(absChartHome({ name, version: str('version'), repo: str('repo'), chartHome: home }, dir), name, 'Chart.yaml');
 }
 

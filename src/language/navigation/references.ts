@@ -16,9 +16,10 @@ export interface RenderedResource {
 
 /**
  * What refers to what is under the cursor:
- * - on a resource's `metadata.name` or `kind` in its file (or a generator's `name`): the patches (a target, a patch's own
- *   name), the replacements (a source, a target's `select`) and the name references of other
- *   resources that touch it, in each root that renders it (and its own name, with `declaration`);
+ * - on a resource's `metadata.name` or `kind` in its file (or a generator's `name`): the patches
+ *   (a target, a patch's own name), the replacements (a source, a target's `select`) and the name
+ *   references of other resources that touch it, in each root that renders it (and its own name,
+ *   with `declaration`);
  * - elsewhere in a file: the entries of the kustomizations (Compositions) that name it, and the
  *   kustomization file of each root whose build read it.
  */

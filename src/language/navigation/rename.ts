@@ -28,9 +28,8 @@ export async function prepareRename(ws: Workspace, path: string, position: Posit
 
 /**
  * Renames the resource whose `metadata.name` is under the cursor, in its resource file (or whose
- * generator's `name` is, in its kustomization): the edits,
- * by file, that change the name there and wherever a source file names the resource by it, as
- * written: the patches that select it (a target's `name`, a strategic-merge patch's own
+ * generator's `name` is, in its kustomization): the edits, by file, that change the name there
+ * and wherever a source file names the resource by it, as written: the patches that select it (a target's `name`, a strategic-merge patch's own
  * `metadata.name`), the replacements (a source's, a target's `select`'s `name`), the fields of
  * other resources that refer to it by name, in every root that renders it. A name some step made
  * (a prefix, a suffix, a hash) is not written anywhere, a pattern is not the name, and a target

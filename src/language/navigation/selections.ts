@@ -15,7 +15,6 @@ import type { WrittenString } from './rendered.js';
 
 /** What a kustomization writes that selects resources of a build: a patch, a replacement's source, a replacement target's `select`. */
 export interface Selection {
-  what: 'patch' | 'replacement source' | 'replacement target';
   /** where it names what it selects: its `name:` (a patch document's `metadata.name`), else its key (`target:`, `source:`, `select:`) */
   at: WrittenString;
   /** the lines it is written on (0-based, inclusive): a definition asked there goes to what it selects */
@@ -50,12 +49,13 @@ interface Text {
  * they name are read when `allowed`.
  */
 export function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: string, directory: boolean) => boolean): Selection[] {
-  const k = readText(fs, kustomization, START, true);
+  const k = readText(fs, kustomization, true);
   const doc = k?.placed.docs[0];
   if (!k || !isMap(doc)) return [];
-  const named = (path: Value | undefined) => {
+  // a replacements file is read as kustomizations are (YAML 1.1), a patch file as resources are
+  const named = (path: Value | undefined, yaml11 = false) => {
     const file = typeof path === 'string' ? resolve(dirname(kustomization), path) : undefined;
-    return file !== undefined && allowed(file, false) ? readText(fs, file, START, false) : undefined;
+    return file !== undefined && allowed(file, false) ? readText(fs, file, yaml11) : undefined;
   };
   const held = (holder: Value, key: string | number) => {
     const value = (holder as Record<string | number, Value>)[key];
@@ -64,7 +64,7 @@ export function selectionsIn(fs: FileSystem, kustomization: string, allowed: (pa
   };
   const found: Selection[] = [];
   for (const entry of items(doc['patches'])) {
-    if (isMap(entry['target'])) found.push(targetSelection(k, entry, 'target', (m, s) => selectTargets(m, s)));
+    if (isMap(entry['target'])) found.push(targetSelection(k, entry, 'target', selectTargets));
     else {
       const text = named(entry['path']) ?? held(entry, 'patch');
       if (text) found.push(...patchSelections(text));
@@ -75,9 +75,9 @@ export function selectionsIn(fs: FileSystem, kustomization: string, allowed: (pa
     const text = named(smp[i]) ?? held(smp, i);
     if (text) found.push(...patchSelections(text));
   });
-  for (const entry of items(doc['patchesJson6902'])) if (isMap(entry['target'])) found.push(targetSelection(k, entry, 'target', (m, s) => selectTargets(m, s)));
+  for (const entry of items(doc['patchesJson6902'])) if (isMap(entry['target'])) found.push(targetSelection(k, entry, 'target', selectTargets));
   for (const entry of items(doc['replacements'])) {
-    const file = named(entry['path']);
+    const file = named(entry['path'], true);
     const first = file?.placed.docs[0];
     if (file) for (const replacement of isSeq(first) ? items(first) : isMap(first) ? [first] : []) found.push(...replacementSelections(file, replacement));
     else found.push(...replacementSelections(k, entry));
@@ -90,14 +90,14 @@ function items(list: Value | undefined): YMap[] {
   return isSeq(list) ? list.filter(isMap) : [];
 }
 
-function readText(fs: FileSystem, file: string, offset: TextPosition, kustomization: boolean): Text | undefined {
+function readText(fs: FileSystem, file: string, yaml11: boolean): Text | undefined {
   const text = textOf(fs, file);
-  return text === undefined ? undefined : placedIn(file, text, offset, kustomization);
+  return text === undefined ? undefined : placedIn(file, text, START, yaml11);
 }
 
-/** A text written in `file` from `offset` (an inline patch's, in its kustomization). */
-function placedIn(file: string, text: string, offset: TextPosition, kustomization: boolean): Text {
-  const placed = placedText(text, { keys: true, offset, ...(kustomization && { dialect: 'yaml11' as const }) });
+/** A text written in `file` from `offset` (an inline patch's, in its kustomization), read in YAML 1.1 (as kustomizations are) or not. */
+function placedIn(file: string, text: string, offset: TextPosition, yaml11: boolean): Text {
+  const placed = placedText(text, { keys: true, offset, ...(yaml11 && { dialect: 'yaml11' as const }) });
   return { file, placed, lines: linesOf(text) };
 }
 
@@ -123,7 +123,7 @@ function selecting(select: (resources: ResourceMap) => Resource[]): (resources: 
 }
 
 /** The selection written as the map at `key` of `holder` (a `target`, a `source`, a `select`). */
-function targetSelection(text: Text, holder: YMap, key: string, select: (resources: ResourceMap, selector: Selector) => Resource[], what: Selection['what'] = 'patch'): Selection {
+function targetSelection(text: Text, holder: YMap, key: string, select: (resources: ResourceMap, selector: Selector) => Resource[]): Selection {
   const map = holder[key] as YMap;
   const selector = selectorOf(map);
   const keyAt = text.placed.keyOf(holder, key) ?? text.placed.placeOf(holder, key) ?? START;
@@ -131,7 +131,6 @@ function targetSelection(text: Text, holder: YMap, key: string, select: (resourc
   const names = name ? [{ file: text.file, at: name, value: map['name'] as string }] : [];
   const last = Math.max(keyAt.line, ...Object.keys(map).map((k) => text.placed.placeOf(map, k)?.line ?? 0));
   return {
-    what,
     at: names[0] ?? { file: text.file, at: keyAt, value: key },
     lines: { file: text.file, from: keyAt.line - 1, to: last - 1 },
     names,
@@ -149,26 +148,28 @@ function patchSelections(text: Text): Selection[] {
     try {
       patch = resourcesFromValues([doc], text.file)[0];
     } catch {
-      return [];
+      // not a resource (no kind): the build fails on it, and says so
     }
     if (!patch) return [];
     const name = { file: text.file, at, value: (meta as YMap)['name'] as string };
-    const target = patch;
-    return [{ what: 'patch' as const, at: name, lines: { file: text.file, from: at.line - 1, to: at.line - 1 }, names: [name], select: selecting((resources) => [targetByPatchId(resources, target)]) }];
+    const byId = patch;
+    return [{ at: name, lines: { file: text.file, from: at.line - 1, to: at.line - 1 }, names: [name], select: selecting((resources) => [targetByPatchId(resources, byId)]) }];
   });
 }
 
 /** A replacement's source and its targets' `select`s. */
 function replacementSelections(text: Text, replacement: YMap): Selection[] {
   const found: Selection[] = [];
-  if (isMap(replacement['source'])) found.push(targetSelection(text, replacement, 'source', (m, s) => [selectSource(m.resources(), s)], 'replacement source'));
+  if (isMap(replacement['source'])) found.push(targetSelection(text, replacement, 'source', (m, s) => [selectSource(m.resources(), s)]));
   for (const target of items(replacement['targets'])) {
     if (!isMap(target['select'])) continue;
     const reject = items(target['reject']).map(selectorOf);
-    found.push(targetSelection(text, target, 'select', (m, s) => {
-      const selector = new TargetSelector(s, reject);
-      return m.resources().filter((r) => selector.matches(r));
-    }, 'replacement target'));
+    found.push(
+      targetSelection(text, target, 'select', (m, s) => {
+        const selector = new TargetSelector(s, reject);
+        return m.resources().filter((r) => selector.matches(r));
+      }),
+    );
   }
   return found;
 }
