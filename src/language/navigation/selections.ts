@@ -48,7 +48,7 @@ interface Text {
  * `replacements` (inline or in `path:` files: each source and each target's `select`). The files
  * they name are read when `allowed`.
  */
-export function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: string, directory: boolean) => boolean): Selection[] {
+function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: string, directory: boolean) => boolean): Selection[] {
   const k = readText(fs, kustomization, true);
   const doc = k?.placed.docs[0];
   if (!k || !isMap(doc)) return [];
