@@ -2,9 +2,9 @@ import type { Position } from 'vscode-languageserver-types';
 import { isKustomizationFile, textOf } from '../error-place.js';
 import type { Workspace } from '../workspace.js';
 import { pathReferences, referenceAt } from './path-references.js';
-import { distinctPlaces, nameOrigin, placeOf, renderedRoot, rootsAsked, type FilePlace } from './rendered.js';
+import { distinctPlaces, nameOrigin, placeOf, renderedRoot, rootsAsked, startOf, type FilePlace } from './rendered.js';
 import { selectionsReader } from './selections.js';
-import { readable, kustomizationsRead } from './workspace-files.js';
+import { kustomizationsRead, readable } from './workspace-files.js';
 
 /**
  * Where what is under the cursor is defined:
@@ -19,7 +19,7 @@ export async function definition(ws: Workspace, path: string, position: Position
   const text = textOf(ws.fs, path);
   if (text === undefined) return [];
   const reference = referenceAt(pathReferences(ws.fs, path, text, readable(ws, path)), position.line, position.character);
-  if (reference) return 'file' in reference.target ? [{ file: reference.target.file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } }] : [];
+  if (reference) return 'file' in reference.target ? [startOf(reference.target.file)] : [];
   const found: FilePlace[] = [];
   const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
   for (const root of rootsAsked(ws, path)) {

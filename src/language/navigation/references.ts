@@ -4,7 +4,7 @@ import { textOf } from '../error-place.js';
 import type { Workspace } from '../workspace.js';
 import { nameReferencesTo } from './name-references.js';
 import { pathReferences } from './path-references.js';
-import { distinctPlaces, exactPlaceOf, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, type FilePlace, type RenderedRoot } from './rendered.js';
+import { distinctPlaces, exactPlaceOf, nameOrigin, placeOf, renderedReading, resourcesWrittenAt, startOf, type FilePlace, type RenderedRoot } from './rendered.js';
 import { selectionsReader, type Selection } from './selections.js';
 import { isCompositionFile, kustomizationsRead, readable } from './workspace-files.js';
 
@@ -62,6 +62,6 @@ function fileReferences(ws: Workspace, path: string): FilePlace[] {
     if (text === undefined) continue;
     for (const reference of pathReferences(ws.fs, file, text, readable(ws, file))) if ('file' in reference.target && reference.target.file === path) found.push({ file, range: reference.range });
   }
-  for (const root of roots) found.push({ file: root.kustomization, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } });
+  for (const root of roots) found.push(startOf(root.kustomization));
   return distinctPlaces(found);
 }

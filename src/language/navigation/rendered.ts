@@ -15,6 +15,11 @@ export interface FilePlace {
   range: Range;
 }
 
+/** A file, from its start: where a path that names it goes. */
+export function startOf(file: string): FilePlace {
+  return { file, range: { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } } };
+}
+
 /** A string written in a file: the file (absolute), where (1-based), and the string. */
 export interface WrittenString {
   file: string;
