@@ -17,6 +17,7 @@ import {
   type Position,
   type ProtocolConnection,
   type Range,
+  type ServerCapabilities,
 } from 'vscode-languageserver/node';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,6 +40,8 @@ export class LspClient {
   private readonly waiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
   stderr = '';
+  /** what the server said it can do, in its answer to `initialize` */
+  capabilities: ServerCapabilities = {};
 
   private constructor(
     readonly process: ChildProcess,
@@ -61,12 +64,13 @@ export class LspClient {
     connection.onRequest('client/registerCapability', () => null);
     connection.onNotification('window/logMessage', () => {});
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: { capabilities: ServerCapabilities } = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: folders[0] ?? null,
       workspaceFolders: folders.map((uri) => ({ uri, name: uri })),
       capabilities: { workspace: { configuration: capabilities.configuration, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, didChangeConfiguration: { dynamicRegistration: true } } },
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }

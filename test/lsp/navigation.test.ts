@@ -60,6 +60,11 @@ const DEPLOYMENT_NAMED = [
   'overlays/prod/replicas.yaml 3:8-3:11',
 ];
 
+test('the server says it answers definition, document links, references and rename (with prepareRename)', () => {
+  const { definitionProvider, documentLinkProvider, referencesProvider, renameProvider } = client.capabilities;
+  assert.deepEqual({ definitionProvider, documentLinkProvider, referencesProvider, renameProvider }, { definitionProvider: true, documentLinkProvider: { resolveProvider: false }, referencesProvider: true, renameProvider: { prepareProvider: true } });
+});
+
 describe('definition', () => {
   test("a directory entry goes to its kustomization file's start; a file entry, a patch's path, a generator's files to the file", async () => {
     assert.deepEqual(places(await definition('overlays/prod/kustomization.yaml', 2, 4)), [place(uri('base/kustomization.yaml'), FILE_START)]);
