@@ -63,4 +63,5 @@ export { LanguageService, type LanguageServiceOptions, type RootSummary } from '
 export { DEFAULT_SETTINGS, type LanguageSettings } from './language/settings.js';
 export type { Workspace, Root, FileChange } from './language/workspace.js';
 export { PreviewUnavailable, type PreviewError, type PreviewOrigin, type PreviewResult } from './language/preview.js';
+export { RenameRefused } from './language/navigation/rename.js';
 export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';

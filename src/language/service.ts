@@ -1,10 +1,15 @@
-import type { CodeAction, CodeLens, CompletionItem, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { FileSystem } from '../fs/filesystem.js';
 import { codeActions } from './code-actions.js';
 import { codeLenses } from './code-lens.js';
 import { Completion } from './completion.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
+import { definition } from './navigation/definition.js';
+import { documentLinks } from './navigation/document-links.js';
+import { references } from './navigation/references.js';
+import type { FilePlace } from './navigation/rendered.js';
+import { prepareRename, rename } from './navigation/rename.js';
 import { Previews, PreviewUnavailable, type PreviewResult } from './preview.js';
 import { readSettings } from './settings.js';
 import { pathOfUri, uriOfPath } from './uri.js';
@@ -149,6 +154,40 @@ export class LanguageService {
     return path === undefined ? Promise.reject(new PreviewUnavailable(`${uri} is not a file: URI`)) : this.previews.preview(path, root);
   }
 
+  /** Where the path, patch target, patch or replacement source under the cursor goes (see navigation/definition.ts). */
+  async definition(uri: string, position: Position): Promise<Location[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : (await definition(this.workspace, path, position)).map((p) => this.locationOf(p));
+  }
+
+  /** The paths and URLs a kustomization, Composition or Catalog names, as links. */
+  documentLinks(uri: string): DocumentLink[] {
+    const path = pathOfUri(uri);
+    if (path === undefined) return [];
+    return documentLinks(this.workspace, path).map(({ range, target }) => ({ range, target: 'file' in target ? this.uriOf(target.file) : target.url }));
+  }
+
+  /** What refers to the file, or to the resource whose name or kind is under the cursor (see navigation/references.ts). */
+  async references(uri: string, position: Position, includeDeclaration: boolean): Promise<Location[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : (await references(this.workspace, path, position, includeDeclaration)).map((p) => this.locationOf(p));
+  }
+
+  /** The resource name under the cursor a rename changes; a `RenameRefused` where there is none. */
+  prepareRename(uri: string, position: Position): Promise<{ range: Range; placeholder: string }> {
+    this.workspace.noteActivity();
+    return prepareRename(this.workspace, pathOfUri(uri) ?? '', position);
+  }
+
+  /** The edit that renames the resource whose name is under the cursor, wherever the workspace's files name it (see navigation/rename.ts). */
+  async rename(uri: string, position: Position, newName: string): Promise<WorkspaceEdit> {
+    this.workspace.noteActivity();
+    const edits = await rename(this.workspace, pathOfUri(uri) ?? '', position, newName);
+    return { changes: Object.fromEntries([...edits].map(([file, e]) => [this.uriOf(file), e])) };
+  }
+
   roots(): RootSummary[] {
     return this.workspace.allRoots().map((r) => ({
       uri: this.uriOf(r.dir),
@@ -173,6 +212,10 @@ export class LanguageService {
   /** The URI of a path: the one the client opened it by, if open. */
   uriOf(path: string): string {
     return this.uris.get(path) ?? uriOfPath(path);
+  }
+
+  private locationOf(place: FilePlace): Location {
+    return { uri: this.uriOf(place.file), range: place.range };
   }
 
   private publish(files: ReadonlySet<string>): void {

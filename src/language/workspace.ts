@@ -111,6 +111,11 @@ export class Workspace {
     return [...this.roots.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
   }
 
+  /** Whether `path` is inside a workspace folder, or a loose document's root: what the editor may read. */
+  inWorkspace(path: string): boolean {
+    return this.folders.some((f) => isWithin(f, path)) || [...this.roots.values()].some((r) => isWithin(r.folder, path));
+  }
+
   /** The roots whose last build read or looked for `path`. */
   rootsReading(path: string): Root[] {
     return [...(this.readers.get(path) ?? [])].sort((a, b) => (a.name < b.name ? -1 : 1));
@@ -207,7 +212,7 @@ export class Workspace {
     const made: KeptRecords = {
       generation,
       index: build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
-        (r) => new RecordIndex(r.provenance ?? [], root.dir),
+        (r) => new RecordIndex(r.provenance ?? [], root.dir, r.resources),
         () => new RecordIndex([], root.dir),
       ),
     };

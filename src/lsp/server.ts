@@ -12,10 +12,15 @@ import { onCodeLens } from './handlers/code-lens.js';
 import { onCompletion } from './handlers/completion.js';
 import { onDidChangeConfiguration } from './handlers/did-change-configuration.js';
 import { onDidChangeWatchedFiles } from './handlers/did-change-watched-files.js';
+import { onDefinition } from './handlers/definition.js';
+import { onDocumentLink } from './handlers/document-link.js';
 import { onHover } from './handlers/hover.js';
 import { onInitialize } from './handlers/initialize.js';
 import { onInitialized } from './handlers/initialized.js';
 import { onPreview, sendPreviewChanged } from './handlers/preview.js';
+import { onPrepareRename } from './handlers/prepare-rename.js';
+import { onReferences } from './handlers/references.js';
+import { onRename } from './handlers/rename.js';
 import { onRoots } from './handlers/roots.js';
 import { onTextDocumentSync } from './handlers/text-document-sync.js';
 import type { Server } from './server-state.js';
@@ -30,6 +35,7 @@ export function runStdioServer(): Promise<void> {
   });
   const server: Server = { connection, service, documents: new TextDocuments(TextDocument), client: { capabilities: {}, folders: [] } };
   for (const handler of [onInitialize, onInitialized, onTextDocumentSync, onDidChangeWatchedFiles, onDidChangeConfiguration, onHover, onCodeAction, onCompletion, onCodeLens, onRoots, onPreview]) handler(server);
+  for (const handler of [onDefinition, onDocumentLink, onReferences, onPrepareRename, onRename]) handler(server);
   connection.onShutdown(() => service.dispose());
   server.documents.listen(connection);
   return new Promise((resolve) => {

@@ -20,6 +20,7 @@ import {
   type Position,
   type ProtocolConnection,
   type Range,
+  type ServerCapabilities,
 } from 'vscode-languageserver/node';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -44,6 +45,8 @@ export class LspClient {
   stderr = '';
   /** how many times the server asked to refresh the code lenses */
   codeLensRefreshes = 0;
+  /** what the server said it can do, in its answer to `initialize` */
+  capabilities: ServerCapabilities = {};
 
   private constructor(
     readonly process: ChildProcess,
@@ -70,7 +73,7 @@ export class LspClient {
     });
     connection.onNotification('window/logMessage', () => {});
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: { capabilities: ServerCapabilities } = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: folders[0] ?? null,
       workspaceFolders: folders.map((uri) => ({ uri, name: uri })),
@@ -84,6 +87,7 @@ export class LspClient {
         },
       },
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
