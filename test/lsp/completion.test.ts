@@ -3,13 +3,11 @@
  * written to a temporary directory, asked at places of unsaved texts.
  */
 import assert from 'node:assert/strict';
-import { rmSync } from 'node:fs';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import type { CompletionItem, Position } from 'vscode-languageserver/node';
 import { KUSTOMIZATION_FIELD_DOCS } from '../../src/language/kustomization-docs.js';
 import { KUBERNETES_V1_36 } from '../../src/schema/kubernetes-v1.36.generated.js';
-import { LspClient } from './client.js';
-import { writeTree } from './fixture-tree.js';
+import { serverOn, writeTree } from './fixture-tree.js';
 
 const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n';
 const CRD = `apiVersion: apiextensions.k8s.io/v1
@@ -56,16 +54,7 @@ const FILES: Record<string, string> = {
 
 const { dir, uri } = writeTree(FILES, 'kts-lsp-complete-');
 const K = uri('prod/kustomization.yaml');
-let client: LspClient;
-
-before(async () => {
-  client = await LspClient.start([uri()]);
-  await client.settled();
-});
-after(async () => {
-  if (client.process.exitCode === null) await client.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const client = serverOn(dir, uri());
 
 /** The labels offered at `position` of `path` once its unsaved text is `text` (and, with `built`, once the roots are built with it). */
 async function labelsAt(path: string, text: string, position: Position, built = false): Promise<string[]> {
@@ -73,15 +62,15 @@ async function labelsAt(path: string, text: string, position: Position, built = 
 }
 
 async function itemsAt(path: string, text: string, position: Position, built = false): Promise<CompletionItem[]> {
-  await client.change(uri(path), text);
-  if (built) await client.settled();
-  return client.completion(uri(path), position);
+  await client().change(uri(path), text);
+  if (built) await client().settled();
+  return client().completion(uri(path), position);
 }
 
 /** Puts the prod kustomization's text back, and waits for its build: what its output has is known again. */
 async function builtAsWritten(): Promise<void> {
-  await client.change(K, FILES['prod/kustomization.yaml']!);
-  await client.settled();
+  await client().change(K, FILES['prod/kustomization.yaml']!);
+  await client().settled();
 }
 
 /** The fields of a Kubernetes definition, as its embedded schema declares them. */
@@ -91,7 +80,7 @@ function fieldsOf(definition: string): string[] {
 
 describe('in a kustomization', () => {
   before(async () => {
-    await client.open(K, FILES['prod/kustomization.yaml']!);
+    await client().open(K, FILES['prod/kustomization.yaml']!);
   });
 
   test('top-level keys: the fields of the Kustomization shape not written yet, deprecated ones left out, with their docs', async () => {
@@ -142,7 +131,7 @@ describe('in a kustomization', () => {
     assert.deepEqual(files.map((i) => i.label), ['app.properties']);
     assert.deepEqual(files[0]!.textEdit, { range: { start: { line: 3, character: 14 }, end: { line: 3, character: 14 } }, newText: 'app.properties' });
     // with LoadRestrictionsNone, the files of another directory are offered (once the server has the setting)
-    await client.configure({ loadRestrictor: 'LoadRestrictionsNone' });
+    await client().configure({ loadRestrictor: 'LoadRestrictionsNone' });
     const free = ['crd.yaml', 'deployment.yaml', 'kustomization.yaml', 'service.yaml', 'widget.yaml'];
     let outside: string[] = [];
     for (let tries = 0; tries < 200 && outside.join() !== free.join(); tries++) {
@@ -151,7 +140,7 @@ describe('in a kustomization', () => {
     }
     assert.deepEqual(outside, free);
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'patches:\n- path: ../', { line: 1, character: 11 }), ['base/', 'other/', 'prod/', '../']);
-    await client.configure({});
+    await client().configure({});
   });
 
   test("a target's kinds and names: those of the root's output (names as first read and as output), sorted", async () => {
@@ -202,21 +191,21 @@ describe('in a resource or a patch file', () => {
   test("a JSON patch file: its path's fields from the target of the entry that names it", async () => {
     await builtAsWritten();
     const ops = FILES['prod/ops.yaml']!.replace('/spec/revisionHistoryLimit', '/spec/');
-    await client.open(uri('prod/ops.yaml'), ops);
+    await client().open(uri('prod/ops.yaml'), ops);
     assert.deepEqual(await labelsAt('prod/ops.yaml', ops, { line: 1, character: 14 }), fieldsOf('io.k8s.api.apps.v1.DeploymentSpec'));
   });
 
   test("a patch file: the PodSpec's fields, its name from the output", async () => {
     await builtAsWritten();
     const patch = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n      \n';
-    await client.open(uri('prod/replicas.yaml'), patch);
+    await client().open(uri('prod/replicas.yaml'), patch);
     assert.deepEqual(await labelsAt('prod/replicas.yaml', patch, { line: 7, character: 6 }), fieldsOf('io.k8s.api.core.v1.PodSpec'));
     assert.deepEqual(await labelsAt('prod/replicas.yaml', patch.replace('name: web', 'name: '), { line: 3, character: 8 }), ['prod-web', 'web']);
   });
 
   test("a custom resource: its CRD's fields (from the build's output), with their descriptions and enums; its metadata's", async () => {
     const widget = 'apiVersion: example.com/v1\nkind: Widget\nmetadata:\n  name: gadget\nspec:\n  \n';
-    await client.open(uri('base/widget.yaml'), widget);
+    await client().open(uri('base/widget.yaml'), widget);
     const items = await itemsAt('base/widget.yaml', widget, { line: 5, character: 2 });
     assert.deepEqual(items.map((i) => [i.label, i.detail]), [['size', 'integer'], ['color', 'string']]);
     assert.deepEqual(items[0]!.documentation, { kind: 'markdown', value: 'How many parts the widget has.' });
@@ -231,18 +220,18 @@ describe('bad input: empty answers, and the server goes on', () => {
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources:\n- ../base\n', { line: 40, character: 0 }), []);
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources:\n- ../base\n', { line: 0, character: 40 }), []);
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', '# a comment: ', { line: 0, character: 13 }), []);
-    await client.open(uri('other/hello.yaml'), FILES['other/hello.yaml']!);
+    await client().open(uri('other/hello.yaml'), FILES['other/hello.yaml']!);
     assert.deepEqual(await labelsAt('other/hello.yaml', 'hello: world\n\n', { line: 1, character: 0 }), []);
     assert.deepEqual(await labelsAt('other/hello.yaml', 'hello: world\nkind: ', { line: 1, character: 6 }), []);
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', 'resources: [\n- ../base\nnamePrefix: ', { line: 2, character: 12 }), []);
-    assert.deepEqual(await client.completion(uri('prod/nothing.yaml'), { line: 0, character: 0 }), []);
+    assert.deepEqual(await client().completion(uri('prod/nothing.yaml'), { line: 0, character: 0 }), []);
     const typing = 'resources:\n- ../base\npatches:\n- target:\n    kind: Deployment\n  patch: |-\n    spec:\n      template:\n        spec:\n          containers:\n          - name: web\n            image: x\n';
     for (let n = 1; n <= typing.length; n++) {
       const text = typing.slice(0, n);
       const lines = text.split('\n');
-      await client.change(K, text);
-      await client.completion(K, { line: lines.length - 1, character: lines.at(-1)!.length });
+      await client().change(K, text);
+      await client().completion(K, { line: lines.length - 1, character: lines.at(-1)!.length });
     }
-    assert.ok((await client.roots()).length > 0 && client.process.exitCode === null);
+    assert.ok((await client().roots()).length > 0 && client().process.exitCode === null);
   });
 });

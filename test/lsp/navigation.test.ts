@@ -8,15 +8,15 @@
  * file, a file outside its root).
  */
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DocumentLink, Location, Range, WorkspaceEdit } from 'vscode-languageserver/node';
 import { build } from '../../src/build/build.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
-import { LspClient } from './client.js';
+import { serverOn } from './fixture-tree.js';
 import { applyEdits } from './text-edits.js';
 
 const FIXTURE = fileURLToPath(new URL('../../../test/lsp/fixtures/navigation', import.meta.url));
@@ -31,23 +31,15 @@ const place = (file: string, r: Range) => `${rel(file)} ${r.start.line}:${r.star
 const places = (locations: Location[] | null) => (locations ?? []).map((l) => place(l.uri, l.range)).sort();
 const FILE_START = range(0, 0, 0);
 
-let client: LspClient;
-before(async () => {
-  client = await LspClient.start([uri()]);
-  await client.settled();
-});
-after(async () => {
-  if (client.process.exitCode === null) await client.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const client = serverOn(dir, uri());
 
-const definition = (file: string, line: number, character: number) => client.request<Location[] | null>('textDocument/definition', { textDocument: { uri: uri(file) }, position: at(line, character) });
-const links = (file: string) => client.request<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri: uri(file) } });
+const definition = (file: string, line: number, character: number) => client().request<Location[] | null>('textDocument/definition', { textDocument: { uri: uri(file) }, position: at(line, character) });
+const links = (file: string) => client().request<DocumentLink[] | null>('textDocument/documentLink', { textDocument: { uri: uri(file) } });
 const references = (file: string, line: number, character: number, includeDeclaration = false) =>
-  client.request<Location[] | null>('textDocument/references', { textDocument: { uri: uri(file) }, position: at(line, character), context: { includeDeclaration } });
-const prepareRename = (file: string, line: number, character: number) => client.request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri(file) }, position: at(line, character) });
+  client().request<Location[] | null>('textDocument/references', { textDocument: { uri: uri(file) }, position: at(line, character), context: { includeDeclaration } });
+const prepareRename = (file: string, line: number, character: number) => client().request<{ range: Range; placeholder: string }>('textDocument/prepareRename', { textDocument: { uri: uri(file) }, position: at(line, character) });
 const rename = (file: string, line: number, character: number, newName: string) =>
-  client.request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: uri(file) }, position: at(line, character), newName });
+  client().request<WorkspaceEdit>('textDocument/rename', { textDocument: { uri: uri(file) }, position: at(line, character), newName });
 
 /** Where the Deployment `web` is named, as written, outside its own file: the HPA's scaleTargetRef, the patches and targets that select it. */
 const DEPLOYMENT_NAMED = [
@@ -61,7 +53,7 @@ const DEPLOYMENT_NAMED = [
 ];
 
 test('the server says it answers definition, document links, references and rename (with prepareRename)', () => {
-  const { definitionProvider, documentLinkProvider, referencesProvider, renameProvider } = client.capabilities;
+  const { definitionProvider, documentLinkProvider, referencesProvider, renameProvider } = client().capabilities;
   assert.deepEqual({ definitionProvider, documentLinkProvider, referencesProvider, renameProvider }, { definitionProvider: true, documentLinkProvider: { resolveProvider: false }, referencesProvider: true, renameProvider: { prepareProvider: true } });
 });
 
@@ -117,31 +109,31 @@ describe('document links', () => {
   test("over the editor's unsaved texts: a file only the editor has, named by an unsaved entry", async () => {
     const k = 'overlays/prod/kustomization.yaml';
     const text = readFileSync(join(dir, k), 'utf8');
-    await client.open(uri('overlays/prod/extra.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n');
-    await client.open(uri(k), text);
-    await client.change(uri(k), text.replace('- ../../base\n', '- ../../base\n- extra.yaml\n'));
+    await client().open(uri('overlays/prod/extra.yaml'), 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: extra\n');
+    await client().open(uri(k), text);
+    await client().change(uri(k), text.replace('- ../../base\n', '- ../../base\n- extra.yaml\n'));
     const found = await links(k);
     assert.deepEqual(found?.[1], { range: range(3, 2, 12), target: uri('overlays/prod/extra.yaml') });
     assert.deepEqual(places(await definition(k, 3, 4)), [place(uri('overlays/prod/extra.yaml'), FILE_START)]);
-    await client.change(uri(k), text);
-    await client.close(uri(k));
-    await client.close(uri('overlays/prod/extra.yaml'));
+    await client().change(uri(k), text);
+    await client().close(uri(k));
+    await client().close(uri('overlays/prod/extra.yaml'));
   });
 
   test('a half-typed kustomization: no crash; what is written so far, while it parses', async () => {
     const k = 'overlays/dev/kustomization.yaml';
     const text = readFileSync(join(dir, k), 'utf8');
-    await client.open(uri(k), text);
-    await client.change(uri(k), 'resources:\n- ../../base\npatchesJson6902:\n- target:\n    kind: Deploy');
+    await client().open(uri(k), text);
+    await client().change(uri(k), 'resources:\n- ../../base\npatchesJson6902:\n- target:\n    kind: Deploy');
     assert.deepEqual((await links(k))?.map((l) => l.range.start.line), [1]);
     assert.deepEqual(await definition(k, 4, 10), []);
-    await client.change(uri(k), 'resources:\n- ../../base\npatches:\n- path: [smp.yaml\n');
+    await client().change(uri(k), 'resources:\n- ../../base\npatches:\n- path: [smp.yaml\n');
     assert.deepEqual(await links(k), []);
     assert.deepEqual(await definition(k, 1, 4), []);
     assert.deepEqual(places(await references(k, 1, 4)), ['overlays/dev/kustomization.yaml 0:0-0:0'], 'the root that read it (its build fails)');
-    await client.change(uri(k), text);
-    await client.close(uri(k));
-    await client.settled();
+    await client().change(uri(k), text);
+    await client().close(uri(k));
+    await client().settled();
   });
 });
 
@@ -220,7 +212,7 @@ describe('rename', () => {
     await refused(prepareRename('nowhere/x.yaml', 0, 0), /Only a resource's name/);
     await refused(rename('base/deployment.yaml', 3, 9, 'not a name'), /cannot be a resource's name/);
     // the server still answers
-    assert.equal((await client.roots()).length, 4);
+    assert.equal((await client().roots()).length, 4);
   });
 });
 
