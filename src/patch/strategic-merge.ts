@@ -25,7 +25,7 @@ import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
 import { nodeText } from '../yaml/node.js';
-import { resolvesToNonString } from '../yaml/yaml11-resolve.js';
+import { readsAsNonString11 } from '../yaml/string-styles.js';
 import {
   cloneValue,
   forgetUntagged,
@@ -473,7 +473,7 @@ function validateKeys(valuesList: readonly (readonly string[])[], values: readon
 function newFieldStyled(patch: YMap, key: string, value: Value): boolean {
   if (isStyled(patch, key)) return true;
   // a plain scalar yaml.v3 reads as a string: its value is its text (a timestamp's is not)
-  return typeof value === 'string' && scalarSourceText(patch, key) === undefined && value !== '' && !value.includes('\n') && resolvesToNonString(value);
+  return typeof value === 'string' && scalarSourceText(patch, key) === undefined && readsAsNonString11(value);
 }
 
 /**
