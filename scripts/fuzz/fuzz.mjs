@@ -5,10 +5,11 @@
 // messages are compared but a different wording is only counted, not a mismatch (error texts
 // are checked by the fixtures and the conformance corpus).
 //
-//   npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH]
-//                   [--kustomize-version V] [--verbose] [--errors]
+//   npm run fuzz -- [--cases N] [--from F] [--seed S] [--only I] [--keep DIR] [--jobs J]
+//                   [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]
 //
 // --cases N     how many trees (default 200); case I of seed S is always the same tree
+// --from F      the first case (default 0): cases F to F+N-1, so that one run can be split
 // --seed S      the run's seed (default 1)
 // --only I      just case I (with --keep, to look at one tree)
 // --keep DIR    write every mismatching tree to DIR/seed-S-case-I/ (with kubectl's and our output)
@@ -42,7 +43,7 @@ function flag(name, fallback) {
   return args[i + 1];
 }
 function usage(message) {
-  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]`);
+  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--from F] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]`);
   process.exit(2);
 }
 const integer = (name, fallback) => {
@@ -52,6 +53,7 @@ const integer = (name, fallback) => {
 };
 const seed = integer('--seed', '1');
 const cases = integer('--cases', '200');
+const from = integer('--from', '0');
 const only = flag('--only', undefined);
 const keep = flag('--keep', undefined);
 const jobs = Math.max(1, integer('--jobs', '2'));
@@ -76,7 +78,7 @@ const profile = runOnce(process.execPath, [cli, 'version', ...profileFlags]).tri
 console.log(`fuzz: oracle ${kubectl} (kustomize ${oracle}), kustomize-ts ${profile}`);
 
 const work = mkdtempSync(join(tmpdir(), 'kts-fuzz-'));
-const indexes = only !== undefined ? [Number(only)] : Array.from({ length: cases }, (_, i) => i);
+const indexes = only !== undefined ? [Number(only)] : Array.from({ length: cases }, (_, i) => from + i);
 const totals = { cases: 0, identical: 0, bothFail: 0, messagesDiffer: 0, mismatches: 0 };
 const shapes = new Map();
 const started = Date.now();
@@ -191,6 +193,7 @@ try {
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 const byShape = [...shapes].sort().map(([s, v]) => `${s} ${v.cases} (${v.fail} fail)`).join(', ');
-console.log(`fuzz: seed ${seed}, ${totals.cases} cases in ${seconds} s: ${totals.identical} identical, ${totals.bothFail} both fail (${totals.messagesDiffer} with other messages), ${totals.mismatches} mismatches`);
+const range = only !== undefined ? `case ${only}` : `cases ${from}-${from + cases - 1}`;
+console.log(`fuzz: seed ${seed}, ${range}, ${totals.cases} cases in ${seconds} s: ${totals.identical} identical, ${totals.bothFail} both fail (${totals.messagesDiffer} with other messages), ${totals.mismatches} mismatches`);
 console.log(`fuzz: shapes: ${byShape}`);
 process.exit(totals.mismatches > 0 ? 1 : 0);
