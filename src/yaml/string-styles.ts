@@ -6,8 +6,8 @@
  * style of the node it replaces).
  */
 import { parseYamlDocuments } from './parse.js';
-import { resolvePlainScalar11 } from './resolve.js';
-import { markStyled, ownValue, setKey, setStyled, type Value, type YMap } from './value.js';
+import { resolvePlainScalar, resolvePlainScalar11 } from './resolve.js';
+import { forgetUntagged, isStyled, markStyled, markUntagged, ownValue, setKey, setStyled, type Value, type YMap } from './value.js';
 
 /** Texts made of characters that cannot start or hold any YAML structure: plain scalars, resolved by the table. */
 const PLAIN_WORD = /^[A-Za-z0-9._+~/=][A-Za-z0-9._+~/=-]*$|^-[A-Za-z0-9._+~/=][A-Za-z0-9._+~/=-]*$/;
@@ -56,4 +56,25 @@ export function setStringField(m: YMap, key: string, text: string, quoted = fals
   const created = ownValue(m, key) === undefined;
   setKey(m, key, text);
   if (created) setStyled(m, key, quoted || readsAsNonString11(text));
+}
+
+/**
+ * Sets `key` of `m` (writable) to `text` as kyaml's FieldSetter sets an untagged scalar (the
+ * name prefix and suffix transformers' names, the name and namespace a strategic-merge patch
+ * writes back): over a field written quoted, or as a new field, it is the string; over one
+ * written plain it is what plain YAML reads in its text, so a name `12` is the number 12 (noted
+ * untagged, with its text). A text whose value would not give the same text back (`012`,
+ * `True`, `null`) stays a string: a resource's id is its name's text.
+ */
+export function setUntaggedField(m: YMap, key: string, text: string): void {
+  const created = ownValue(m, key) === undefined;
+  const value = created || isStyled(m, key) ? text : resolvePlainScalar(text);
+  if (value !== null && typeof value !== 'string' && String(value) === text) {
+    setKey(m, key, value);
+    markUntagged(m, key, text);
+    return;
+  }
+  setKey(m, key, text);
+  forgetUntagged(m, key);
+  if (created) setStyled(m, key, readsAsNonString11(text));
 }
