@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import type { GeneratorArgs, GeneratorOptions } from '../kinds/kustomization.js';
 import { Resource, type GenerationBehavior } from '../model/resource.js';
 import type { YMap } from '../yaml/value.js';
-import { setStringField } from '../yaml/string-styles.js';
+import { readsAsNonString11, setStringField } from '../yaml/string-styles.js';
 
 /**
  * The resource a ConfigMap/Secret generator makes from its args and data: metadata with the
@@ -13,8 +13,8 @@ export function generatedResource(kind: 'ConfigMap' | 'Secret', args: GeneratorA
   if (!args.name) throw new KustomizeError('GENERATOR_FAILED', `a ${kind.toLowerCase()} must have a name`);
   // styled as kyaml writes them: the options' labels and annotations single-quoted
   const metadata: YMap = {};
-  setStringField(metadata, 'name', args.name);
-  if (args.namespace) setStringField(metadata, 'namespace', args.namespace);
+  setStringField(metadata, 'name', args.name, readsAsNonString11(args.name));
+  if (args.namespace) setStringField(metadata, 'namespace', args.namespace, readsAsNonString11(args.namespace));
   const options = args.options ?? {};
   for (const field of ['labels', 'annotations'] as const) {
     const entries = options[field] ?? {};

@@ -48,14 +48,15 @@ export function freshStringMap(entries: Iterable<readonly [string, string]>): YM
 
 /**
  * Sets `key` of `m` (writable) to the string `text` as kyaml's FieldSetter sets a string node: a
- * field it replaces keeps the style of the one there; one it creates is double-quoted when YAML
- * 1.1 reads its text as no string, or `quoted` (the generators' labels and annotations are
- * single-quoted).
+ * field it replaces keeps the style of the one there; one it creates has a style when
+ * `styledIfCreated` (kyaml double-quotes a text YAML 1.1 reads as no string,
+ * {@link readsAsNonString11}, which a caller setting one text in many places asks once; the
+ * generators single-quote their labels and annotations).
  */
-export function setStringField(m: YMap, key: string, text: string, quoted = false): void {
+export function setStringField(m: YMap, key: string, text: string, styledIfCreated: boolean): void {
   const created = ownValue(m, key) === undefined;
   setKey(m, key, text);
-  if (created) setStyled(m, key, quoted || readsAsNonString11(text));
+  if (created) setStyled(m, key, styledIfCreated);
 }
 
 /**

@@ -21,7 +21,7 @@ If DIR is omitted, '.' is assumed.`,
   flags: BUILD_OPTION_FLAGS.filter((f) => f.option === 'loadRestrictor').map((f) => f.flag),
   async run(args, io) {
     if (args.positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a Composition directory; got ${args.positional.length}`);
-    const { loadRestrictor } = optionsFromFlags(args.flags, process.env, io.program);
+    const { loadRestrictor } = optionsFromFlags(args.flags, process.env);
     const { yaml } = await consolidateComposition(args.positional[0] ?? '.', loadRestrictor ? { loadRestrictor } : {});
     io.out(yaml);
     return 0;
