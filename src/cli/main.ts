@@ -60,7 +60,7 @@ const ROOT: Command = {
 };
 
 /** How the launcher started the CLI: its own file, and the path it was called by (`process.argv[1]`: a link's, when a link started it). */
-export interface Launch {
+interface Launch {
   launcher: string;
   calledAs: string;
 }
