@@ -1,4 +1,3 @@
-import { basename } from 'node:path';
 import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
 import { PROGRAM, programOf, type CliIO, type Command } from './command.js';
@@ -127,7 +126,8 @@ export async function workerMain(): Promise<void> {
  * the `.js` of the launcher's own file (`node bin/kustomize-ts.js`, npm's shims on Windows).
  */
 export function programName(calledAs: string): string {
-  return basename(calledAs).replace(/\.[cm]?js$/, '') || PROGRAM;
+  // the file name after the last separator, / or (on Windows) \
+  return calledAs.replace(/^.*[\\/]/, '').replace(/\.[cm]?js$/, '') || PROGRAM;
 }
 
 /** A command's own flags, its persistent ones and `--help`. */

@@ -105,6 +105,7 @@ describe('programName: the name of the path the launcher was called by', () => {
     assert.equal(programName('/usr/local/bin/kustomize'), 'kustomize');
     assert.equal(programName('/opt/kustomize-ts/bin/kustomize-ts.js'), 'kustomize-ts');
     assert.equal(programName('/custom-tools/kustomize_5_7_1'), 'kustomize_5_7_1');
+    assert.equal(programName('C:\\Users\\me\\AppData\\Roaming\\npm\\node_modules\\kustomize-ts\\bin\\kustomize-ts.js'), 'kustomize-ts');
   });
 });
 
