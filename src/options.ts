@@ -120,6 +120,12 @@ export interface OutputOptions {
   addManagedByLabel: boolean;
   /** receives warnings (the CLI prints their messages to stderr, as kustomize prints its own) */
   warn: ((warning: Warning) => void) | undefined;
+  /**
+   * The name messages give the program when they advise a command (`Run 'kustomize-ts edit fix'
+   * …`): the CLI passes the name it was started by, `kustomize` when a link of that name stands
+   * in for kustomize.
+   */
+  programName: string;
 }
 
 /** What the build knows of custom resources' types beyond kustomize, and what strategic-merge patches make of it. */
@@ -167,7 +173,7 @@ export const DEFAULT_OPTIONS: {
     cacheDir: undefined,
   },
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
-  output: { reorder: 'none', addManagedByLabel: false, warn: undefined },
+  output: { reorder: 'none', addManagedByLabel: false, warn: undefined, programName: 'kustomize-ts' },
   customTypes: { crdMerge: false, schemas: [] },
 };
 

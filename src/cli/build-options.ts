@@ -141,11 +141,12 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
 /**
  * The build options the flags set. Every option flag is read from the table, so none can be
  * declared and dropped; an option whose flag is absent keeps its CLI default (`--reorder`
- * unspecified, the managed-by label from the environment).
+ * unspecified, the managed-by label from the environment); `program`, the name the CLI was
+ * started by, is the one its messages advise commands by.
  */
-export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>): Partial<ResolvedOptions> {
+export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>, program?: string): Partial<ResolvedOptions> {
   if (flags.get('locked') === true && flags.get('no-lock') === true) throw new KustomizeError('USAGE', '--locked and --no-lock cannot be combined');
-  const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption };
+  const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption, ...(program !== undefined && { programName: program }) };
   for (const { flag, option, parse, fromEnv } of BUILD_OPTION_FLAGS) {
     const value = flags.get(flag.name);
     const envValue = fromEnv && env[fromEnv.name];

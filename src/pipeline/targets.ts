@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { findCompositionFile } from '../composition/composition-file.js';
 import { compileComposition } from '../composition/compile.js';
-import { readKustomization } from '../kinds/kustomization.js';
+import { readKustomization, type DeprecationWarnings } from '../kinds/kustomization.js';
 import { kustomizationFilesIn } from '../load/entry.js';
 import type { Loader } from '../load/loader.js';
 import { compileKustomization } from '../plan/kustomization.js';
@@ -25,7 +25,8 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
       { file: loader.root },
     );
   }
-  if (composition !== undefined) return compileComposition(loader, composition, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file: loader.absolute(composition) }));
+  const deprecations = (file: string): DeprecationWarnings => ({ program: ctx.options.programName, warn: (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }) });
+  if (composition !== undefined) return compileComposition(loader, composition, deprecations(loader.absolute(composition)));
   if (names.length === 0) {
     throw new KustomizeError(
       'KUSTOMIZATION_NOT_FOUND',
@@ -38,7 +39,7 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
   }
   const name = names[0]!;
   const file = loader.absolute(name);
-  const kustomization = readKustomization(loader.loadText(name), file, loader.root, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }));
+  const kustomization = readKustomization(loader.loadText(name), file, loader.root, deprecations(file));
   const plan = compileKustomization(kustomization, loader, name);
   if (root) ctx.buildMetadata = kustomization.buildMetadata ?? [];
   applyOpenApiField(plan, ctx, root);

@@ -13,7 +13,7 @@ import { readKustomization, type Kustomization } from '../../src/kinds/kustomiza
 const FILE = '/k/kustomization.yaml';
 function read(text: string): { kustomization: Kustomization; warnings: string[] } {
   const warnings: string[] = [];
-  const kustomization = readKustomization(text, FILE, '/k', (w) => warnings.push(w));
+  const kustomization = readKustomization(text, FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) });
   return { kustomization, warnings };
 }
 
@@ -127,7 +127,7 @@ describe('readKustomization', () => {
 
   test('deprecation warnings come before a wrong apiVersion fails the read, as kustomize prints them', () => {
     const warnings: string[] = [];
-    assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', (w) => warnings.push(w)), /apiVersion for Kustomization/);
+    assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) }), /apiVersion for Kustomization/);
     assert.deepEqual(warnings, ["# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize-ts edit fix' to update your Kustomization automatically."]);
   });
 
