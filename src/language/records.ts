@@ -51,7 +51,7 @@ export class RecordIndex {
   private readonly values: readonly FieldValue[];
   /** per resource: the string ids of its apiVersion, kind, namespace, name */
   private readonly resources: Int32Array;
-  /** per node of the path tree: its parent (-1 at the top) and the text it adds (`spec`, `.replicas`, `[0]`, `["a.b"]`) */
+  /** per node of the path tree: its parent (-1 at the top) and the text it adds (`spec`, `.replicas`, `["a.b"]`: a string's id; `[N]`: -N-1) */
   private readonly pathParents: Int32Array;
   private readonly pathParts: Int32Array;
   /** {@link FIELD_COLUMNS} per field */
@@ -118,7 +118,10 @@ export class RecordIndex {
 
   private path(node: number): string {
     const parts: string[] = [];
-    for (let n = node; n >= 0; n = this.pathParents[n]!) parts.push(this.strings[this.pathParts[n]!]!);
+    for (let n = node; n >= 0; n = this.pathParents[n]!) {
+      const part = this.pathParts[n]!;
+      parts.push(part >= 0 ? this.strings[part]! : `[${-part - 1}]`);
+    }
     return parts.reverse().join('');
   }
 }
@@ -274,7 +277,8 @@ class IndexBuilder {
       let node = this.pathIds.get(key);
       if (node === undefined) {
         node = this.pathParents.push(parent) - 1;
-        this.pathParts.push(this.string(part));
+        // (an index is no string: a list of a million items has a million of them)
+        this.pathParts.push(part.startsWith('[') && !part.startsWith('["') ? -Number(part.slice(1, -1)) - 1 : this.string(part));
         this.pathIds.set(key, node);
       }
       at += part.length;

@@ -76,6 +76,9 @@ export class Workspace {
   private building: { root: Root; controller: AbortController } | undefined;
   /** when the editor last changed a file or asked something */
   private activeAt = 0;
+  /** when a file last changed or the build answering the change ended (the editor types on from there), and whether that build has started */
+  private typedAt = 0;
+  private changeUnbuilt = false;
   /** ends the wait for a quiet moment, when a change comes */
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
@@ -156,6 +159,8 @@ export class Workspace {
 
   /** A file changed on the disk. An open document's text still wins over it. */
   touched(path: string, change: FileChange): void {
+    this.typedAt = Date.now();
+    this.changeUnbuilt = true;
     const dirty = new Set(this.readers.get(path) ?? []);
     // a file made or removed changes what its directory lists
     if (change !== 'changed') for (const r of this.readers.get(dirname(path)) ?? []) dirty.add(r);
@@ -330,6 +335,14 @@ export class Workspace {
         this.findAllRoots();
       }
       const building = this.queue.size > 0;
+      // after a change, the root it concerns most is built at once, and the others when the
+      // editor is quiet: a build cannot stop midway, and one under way would hold up the next keystroke's
+      const typing = building && !this.changeUnbuilt ? CHECK_QUIET_MS - (Date.now() - this.typedAt) : 0;
+      if (typing > 0) {
+        if (changed.size > 0) told = this.tellNow(changed);
+        await this.quietFor(typing);
+        continue;
+      }
       if (!building && this.recording.size > 0) {
         if (changed.size > 0) told = this.tellNow(changed);
         await this.makeRecords(this.recording.keys().next().value!);
@@ -339,16 +352,11 @@ export class Workspace {
       if (!building && this.unchecked.size === 0) break;
       const quiet = CHECK_QUIET_MS - (Date.now() - this.activeAt);
       if (!building && quiet > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, quiet);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
+        await this.quietFor(quiet);
         continue;
       }
+      const answering = building && this.changeUnbuilt;
+      if (building) this.changeUnbuilt = false;
       const root = this.next(building ? this.queue : this.unchecked);
       this.queue.delete(root);
       this.unchecked.delete(root);
@@ -358,6 +366,7 @@ export class Workspace {
       const ctx = { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal };
       const outcome = await (building ? buildRoot : validateRoot)(root.dir, root.kustomization, ctx).catch(() => undefined);
       this.building = undefined;
+      if (answering) this.typedAt = Date.now();
       if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
         const last = root.outcome?.diagnostics ?? [];
         if (building) {
@@ -379,6 +388,18 @@ export class Workspace {
     }
     this.running = undefined;
     for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** Waits `ms`, or until a change or a request for records comes. */
+  private async quietFor(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
   }
 
   /**
