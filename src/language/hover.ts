@@ -25,12 +25,13 @@ const LISTED_VALUES = 10;
  * which step did and where. On a top-level key of a kustomization, what the field does.
  */
 export async function hover(ws: Workspace, path: string, position: Position): Promise<Hover | null> {
-  const text = textOf(ws.fs, path);
-  if (text === undefined) return null;
   if (isKustomizationFile(path)) {
+    const text = textOf(ws.fs, path);
+    if (text === undefined) return null;
     const doc = fieldDoc(text, position);
     if (doc) return doc;
-  }
+    // (any other file's text is not read: a CRD's runs to megabytes, and the records have what a hover shows)
+  } else if (!ws.fs.exists(path)) return null;
   const roots = ws.rootsReading(path);
   const hovered = roots.slice(0, HOVERED_ROOTS);
   const made = await recordsWithin(ws, hovered, RECORDING_BUDGET_MS);

@@ -410,11 +410,14 @@ export class Workspace {
     const generation = this.generations.get(root);
     const controller = new AbortController();
     this.makingRecords = { root, controller };
-    const index = await build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true, signal: controller.signal }).then(
-      (r) => new RecordIndex(r.provenance ?? [], root.dir),
+    let index: RecordIndex;
+    try {
+      const made = await build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true, signal: controller.signal });
+      index = new RecordIndex(made.provenance ?? [], root.dir);
+    } catch {
       // a build that fails has no output: nothing to show
-      () => new RecordIndex([], root.dir),
-    );
+      index = new RecordIndex([], root.dir);
+    }
     this.makingRecords = undefined;
     if (this.generations.get(root) !== generation || this.roots.get(root.dir) !== root) return;
     const waiters = this.recording.get(root) ?? [];
