@@ -50,6 +50,13 @@ const percentile = (values, p) => {
 };
 const ms = (v) => (Number.isNaN(v) ? '—' : `${v.toFixed(v < 10 ? 1 : 0)} ms`);
 
+/** The CPU time a process has used (user and system), in ms: on a busy machine, what a request cost the server apart from waiting for a core. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
 /** VmHWM of a process (peak resident set), in MB. */
 function peakRssMb(pid) {
   const m = /^VmHWM:\s+(\d+) kB/m.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
@@ -109,6 +116,7 @@ function firstResourceFile(kustomization, depth = 0) {
  * nothing is left to make for them.
  */
 async function hoverLatencies(client, file) {
+  const pid = client.process.pid;
   const lines = fs.readFileSync(file, 'utf8').split('\n').slice(0, 40);
   const at = (line) => ({ line, character: Math.max(0, lines[line].length - lines[line].trimStart().length) });
   const valued = Math.max(0, lines.findIndex((l) => /^\s*[^\s#]/.test(l) && !/^---/.test(l)));
@@ -119,12 +127,13 @@ async function hoverLatencies(client, file) {
   const first = performance.now() - t0;
   const times = [];
   let answered = 0;
+  const cpu = cpuMs(pid);
   for (const line of lines.keys()) {
     const t = performance.now();
     if (await client.hover(uri(file), at(line))) answered++;
     times.push(performance.now() - t);
   }
-  return { first, times, answered };
+  return { first, times, answered, cpu: (cpuMs(pid) - cpu) / lines.length };
 }
 
 /** The real-world trees of the archive, extracted to a temporary directory, by project. */
@@ -148,6 +157,7 @@ let missed = false;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'kts-lsp-bench-'));
 try {
   console.log('### The language server (kustomize-ts lsp)\n');
+  console.log(`Load average at the start: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')} (1, 5, 15 minutes) on ${os.cpus().length} CPUs.\n`);
   const trees = realWorld(work);
   if (trees) {
     const rows = [];
@@ -162,7 +172,9 @@ try {
         if (!file) continue;
         const text = fs.readFileSync(file, 'utf8');
         await client.open(uri(file), text);
+        const editCpu = cpuMs(client.process.pid);
         const edits = await editLatencies(client, file, text, EDITS);
+        const editCpuMs = (cpuMs(client.process.pid) - editCpu) / (EDITS + 2);
         if (!edits) {
           failing.push(tree.name);
           await client.close(uri(file));
@@ -170,7 +182,7 @@ try {
         }
         const resource = firstResourceFile(file);
         const hovers = resource ? await hoverLatencies(client, resource) : undefined;
-        rows.push({ name: tree.name, roots: roots.length, edit50: percentile(edits, 50), edit95: percentile(edits, 95), hoverFirst: hovers?.first, hover95: hovers ? percentile(hovers.times, 95) : NaN, answered: hovers?.answered ?? 0 });
+        rows.push({ name: tree.name, roots: roots.length, edit50: percentile(edits, 50), edit95: percentile(edits, 95), hoverFirst: hovers?.first, hover95: hovers ? percentile(hovers.times, 95) : NaN, answered: hovers?.answered ?? 0, editCpu: editCpuMs, hoverCpu: hovers?.cpu ?? NaN });
         await client.close(uri(file));
       }
       const rss = peakRssMb(client.process.pid);
@@ -193,6 +205,8 @@ try {
     console.log(`| an edit to its diagnostics published, p95 | ${cell('edit95')} | ≤ ${GOALS.editMs} ms |`);
     console.log(`| the first hover on a file, until every root's records are made | ${cell('hoverFirst')} | |`);
     console.log(`| a hover, warm, p95 | ${cell('hover95')} | ≤ ${GOALS.hoverMs} ms |`);
+    console.log(`| the server's CPU time per edit (its mean over the tree's edits) | ${cell('editCpu')} | |`);
+    console.log(`| the server's CPU time per warm hover (its mean) | ${cell('hoverCpu')} | |`);
     console.log(`| peak RSS of a server, the highest | ${Math.round(projectRss.mb)} MB | ${projectRss.project}, ${projectRss.roots} roots | |`);
     console.log('');
     if (failing.length > 0) console.log(`Not measured (their roots fail to build without helm or the network, so the edit shows no warning): ${failing.join(', ')}.\n`);
@@ -228,8 +242,10 @@ try {
     console.log(`| peak RSS | ${Math.round(rss)} MB | ≤ ${GOALS.rssMb} MB |`);
     console.log(`| an edit to its diagnostics published, p50 / p95 | ${edits ? `${ms(percentile(edits, 50))} / ${ms(percentile(edits, 95))}` : 'its root fails to build'} | ≤ ${GOALS.editMs} ms |`);
     if (hovers) console.log(`| hover: the first / warm p95 | ${ms(hovers.first)} / ${ms(percentile(hovers.times, 95))} | ≤ ${GOALS.hoverMs} ms |`);
+    if (hovers) console.log(`| the server's CPU time per warm hover | ${ms(hovers.cpu)} | |`);
     console.log('');
   }
+  console.log(`Load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(', ')}.\n`);
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
 }
