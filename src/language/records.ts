@@ -2,7 +2,7 @@ import { resolve } from '../fs/path.js';
 import type { FieldValue, ResourceProvenance, Written, WrittenBy } from '../pipeline/provenance.js';
 
 /** A resource of a root's output, as the records name it. */
-export type RecordedResource = Omit<ResourceProvenance, 'fields'>;
+type RecordedResource = Omit<ResourceProvenance, 'fields'>;
 
 /** A value of a root's output whose text is at some place of a file: now, or before a later step changed it. */
 export interface WrittenHere {

@@ -41,7 +41,7 @@ export type FileChange = 'created' | 'changed' | 'deleted';
 const RECORD_BYTES = 128 * 1024 * 1024;
 /** While a long run of builds goes on (opening a repository), what it found is told this often (ms), not only at its end. */
 const BATCH_INTERVAL_MS = 200;
-/** How long (ms) the editor must be quiet (no change, no request) before outputs are checked: a check in progress delays the next change's build. */
+/** How long (ms) the editor must be quiet before outputs are checked (no change, no request), or roots other than the one a change concerns most are built (no change): a check or build in progress delays the next change's build. */
 const CHECK_QUIET_MS = 250;
 
 /**
@@ -54,8 +54,10 @@ const CHECK_QUIET_MS = 250;
  * a root changed while it builds is built again (what that build found is dropped, and a plugin,
  * helm or a fetch it waits on is stopped). Typing therefore never queues more than every root
  * once. Roots whose builds read an open document go first, then those nearest to one. No timer
- * delays a build: changes that arrive together (in one turn of the event loop, or while a build
- * runs) are built together. Outputs are checked against their schemas when no build waits.
+ * delays the first build after a change: changes that arrive together (in one turn of the event
+ * loop, or while a build runs) are built together; the other roots they queued wait for the
+ * editor to be quiet. Then the records hovers asked for are made; outputs are checked against
+ * their schemas when no build waits.
  */
 export class Workspace {
   readonly fs: OverlayFileSystem;
