@@ -5,14 +5,15 @@ import { placedText } from '../yaml/positions.js';
 import { isMap } from '../yaml/value.js';
 import { isKustomizationFile, textOf } from './error-place.js';
 import { KUSTOMIZATION_FIELD_DOCS } from './kustomization-docs.js';
-import type { WrittenHere } from './records.js';
+import type { RecordIndex, WrittenHere } from './records.js';
 import type { Root, Workspace } from './workspace.js';
 
 /** How many roots a hover lists at most: the others are counted. */
 const HOVERED_ROOTS = 8;
 /**
- * How long (ms) a hover may spend making roots' records (a build each, recording provenance):
- * roots whose records it has no time to make are counted, and are there when it is asked again.
+ * How long (ms) a hover waits for roots' records to be made (a build each, recording provenance,
+ * in the background): roots whose records are not made by then are counted, and are made while
+ * the editor does something else.
  */
 const RECORDING_BUDGET_MS = 300;
 /** How many values of one root a hover lists at most. */
@@ -24,28 +25,41 @@ const LISTED_VALUES = 10;
  * which step did and where. On a top-level key of a kustomization, what the field does.
  */
 export async function hover(ws: Workspace, path: string, position: Position): Promise<Hover | null> {
-  const text = textOf(ws.fs, path);
-  if (text === undefined) return null;
   if (isKustomizationFile(path)) {
+    const text = textOf(ws.fs, path);
+    if (text === undefined) return null;
     const doc = fieldDoc(text, position);
     if (doc) return doc;
-  }
+    // (any other file's text is not read: a CRD's runs to megabytes, and the records have what a hover shows)
+  } else if (!ws.fs.exists(path)) return null;
   const roots = ws.rootsReading(path);
+  const hovered = roots.slice(0, HOVERED_ROOTS);
+  const made = await recordsWithin(ws, hovered, RECORDING_BUDGET_MS);
   const sections: string[] = [];
-  const started = Date.now();
   let later = 0;
-  for (const root of roots.slice(0, HOVERED_ROOTS)) {
-    if (!ws.hasRecords(root) && Date.now() - started > RECORDING_BUDGET_MS) {
-      later++;
-      continue;
-    }
-    const here = (await ws.recordsOf(root)).at(path, position.line + 1, position.character + 1);
-    if (here.length > 0) sections.push(rootSection(root, here));
-  }
-  if (sections.length === 0) return null;
+  hovered.forEach((root, i) => {
+    const here = made[i]?.at(path, position.line + 1, position.character + 1);
+    if (!here) later++;
+    else if (here.length > 0) sections.push(rootSection(root, here));
+  });
+  if (sections.length === 0 && later === 0) return null;
   if (later > 0) sections.push(`… ${later} more root${later > 1 ? 's' : ''} not shown yet (hover again)`);
   if (roots.length > HOVERED_ROOTS) sections.push(`… and ${roots.length - HOVERED_ROOTS} more roots read this file`);
   return { contents: { kind: 'markdown', value: sections.join('\n\n') } };
+}
+
+/**
+ * The records of `roots` made within `ms` (undefined: not yet), asked for together: those not
+ * made are made in the background, the first root first, and go on being made after.
+ */
+async function recordsWithin(ws: Workspace, roots: readonly Root[], ms: number): Promise<(RecordIndex | undefined)[]> {
+  const made: (RecordIndex | undefined)[] = roots.map(() => undefined);
+  // (the roots asked for last are made first)
+  const asked = roots.map((root, i) => ({ root, i })).reverse().map(({ root, i }) => ws.recordsOf(root).then((index) => (made[i] = index)));
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([Promise.all(asked), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+  return made;
 }
 
 /** The documentation of the top-level key under the cursor, if it is on one. */

@@ -114,10 +114,13 @@ export class LanguageService {
     return (path !== undefined && this.current.get(path)) || [];
   }
 
-  hover(uri: string, position: Position): Promise<Hover | null> {
+  async hover(uri: string, position: Position): Promise<Hover | null> {
     this.workspace.noteActivity();
     const path = pathOfUri(uri);
-    return path === undefined ? Promise.resolve(null) : hover(this.workspace, path, position);
+    const answer = path === undefined ? null : await hover(this.workspace, path, position);
+    // (a hover may wait for records: the quiet the checks wait for starts at its answer)
+    this.workspace.noteActivity();
+    return answer;
   }
 
   codeActions(uri: string, range: Range): Promise<CodeAction[]> {

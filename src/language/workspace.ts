@@ -26,25 +26,22 @@ export interface Root {
   outcome?: RootOutcome;
   /** how many builds of it have finished (a stopped one is not counted) */
   builds: number;
-}
-
-/** A root's records of `explain`, kept for hovers: made for one count of its changes. */
-interface KeptRecords {
-  generation: number;
-  index: Promise<RecordIndex>;
-  /** the index, once made */
-  made?: RecordIndex;
+  /** how many times its records of `explain` have been made */
+  recordings: number;
 }
 
 /** How a file changed on the disk (what a file watcher says). */
 export type FileChange = 'created' | 'changed' | 'deleted';
 
-/** How many roots' records of `explain` are kept for hovers at once, and how many recorded values in all (a CRD-heavy root has hundreds of thousands). */
-const RECORDED_ROOTS = 16;
-const RECORDED_VALUES = 1_000_000;
+/**
+ * How much memory the roots' records of `explain` kept for hovers may hold, as
+ * {@link RecordIndex.bytes} estimates it (a root of a million values takes about 50 MB): the
+ * roots hovered least recently are dropped first.
+ */
+const RECORD_BYTES = 128 * 1024 * 1024;
 /** While a long run of builds goes on (opening a repository), what it found is told this often (ms), not only at its end. */
 const BATCH_INTERVAL_MS = 200;
-/** How long (ms) the editor must be quiet (no change, no request) before outputs are checked: a check in progress delays the next change's build. */
+/** How long (ms) the editor must be quiet before outputs are checked (no change, no request), or roots other than the one a change concerns most are built (no change): a check or build in progress delays the next change's build. */
 const CHECK_QUIET_MS = 250;
 
 /**
@@ -57,8 +54,10 @@ const CHECK_QUIET_MS = 250;
  * a root changed while it builds is built again (what that build found is dropped, and a plugin,
  * helm or a fetch it waits on is stopped). Typing therefore never queues more than every root
  * once. Roots whose builds read an open document go first, then those nearest to one. No timer
- * delays a build: changes that arrive together (in one turn of the event loop, or while a build
- * runs) are built together. Outputs are checked against their schemas when no build waits.
+ * delays the first build after a change: changes that arrive together (in one turn of the event
+ * loop, or while a build runs) are built together; the other roots they queued wait for the
+ * editor to be quiet. Then the records hovers asked for are made; outputs are checked against
+ * their schemas when no build waits.
  */
 export class Workspace {
   readonly fs: OverlayFileSystem;
@@ -84,13 +83,20 @@ export class Workspace {
   private builtWaiters: { root: Root; resolve: () => void }[] = [];
   /** when the editor last changed a file or asked something */
   private activeAt = 0;
+  /** when a file last changed or the build answering the change ended (the editor types on from there), and whether that build has started */
+  private typedAt = 0;
+  private changeUnbuilt = false;
   /** ends the wait for a quiet moment, when a change comes */
   private wake: (() => void) | undefined;
   private running: Promise<void> | undefined;
   private idle: (() => void)[] = [];
   private readonly open = new Set<string>();
   private readonly schemaSets = new Map<string, Promise<SchemaSet>>();
-  private readonly records = new SizedLru<Root, KeptRecords>(RECORDED_VALUES, (_, kept) => kept.made?.size ?? 0, RECORDED_ROOTS);
+  /** the roots' records made over the files as they are (a root's are dropped when it is queued to build) */
+  private readonly records = new SizedLru<Root, RecordIndex>(RECORD_BYTES, (_, index) => index.bytes);
+  /** the roots whose records are asked for and not made yet, the latest asked first; and who waits for them */
+  private recording = new Map<Root, ((index: RecordIndex) => void)[]>();
+  private makingRecords: { root: Root; controller: AbortController } | undefined;
 
   constructor(
     below: FileSystem,
@@ -167,6 +173,8 @@ export class Workspace {
 
   /** A file changed on the disk. An open document's text still wins over it. */
   touched(path: string, change: FileChange): void {
+    this.typedAt = Date.now();
+    this.changeUnbuilt = true;
     const dirty = new Set(this.readers.get(path) ?? []);
     // a file made or removed changes what its directory lists
     if (change !== 'changed') for (const r of this.readers.get(dirname(path)) ?? []) dirty.add(r);
@@ -197,38 +205,36 @@ export class Workspace {
     return this.generations.get(root) ?? 0;
   }
 
-  /** Stops the running build and forgets the queue. */
+  /** Stops the running build and forgets the queue; who waits for records gets none. */
   dispose(): void {
     this.queue.clear();
     this.unchecked.clear();
     this.building?.controller.abort();
+    this.makingRecords?.controller.abort();
+    const waiting = [...this.recording.entries()];
+    this.recording.clear();
+    for (const [root, waiters] of waiting) for (const wake of waiters) wake(new RecordIndex([], root.dir));
   }
 
-  /** `explain`'s records of the root's build over the files as they are now, made when first asked and kept until a file it read changes. */
+  /**
+   * `explain`'s records of the root's build over the files as they are now. Those not made are
+   * made in the background (a build recording provenance each, which uses no cache): after the
+   * builds waiting, before the checks, the roots asked for last first. Kept until a file their
+   * build read changes, within {@link RECORD_BYTES}.
+   */
   recordsOf(root: Root): Promise<RecordIndex> {
-    const generation = this.generations.get(root) ?? 0;
     const kept = this.records.get(root);
-    if (kept && kept.generation === generation) return kept.index;
-    const made: KeptRecords = {
-      generation,
-      index: build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
-        (r) => new RecordIndex(r.provenance ?? [], root.dir, r.resources),
-        () => new RecordIndex([], root.dir),
-      ),
-    };
-    this.records.set(root, made);
-    void made.index.then((index) => {
-      made.made = index;
-      // measured again, now that its size is known
-      if (this.records.get(root) === made) this.records.set(root, made);
-    });
-    return made.index;
+    if (kept) return Promise.resolve(kept);
+    const waiters = this.recording.get(root) ?? [];
+    this.recording = new Map([[root, waiters], ...[...this.recording].filter(([r]) => r !== root)]);
+    this.wake?.();
+    this.running ??= this.drain();
+    return new Promise((resolve) => waiters.push(resolve));
   }
 
   /** Whether the root's records are made (and current): a hover can have them at once. */
   hasRecords(root: Root): boolean {
-    const kept = this.records.get(root);
-    return kept?.made !== undefined && kept.generation === (this.generations.get(root) ?? 0);
+    return this.records.get(root) !== undefined;
   }
 
   private findAllRoots(): void {
@@ -284,7 +290,7 @@ export class Workspace {
     const rel = relative(folder, dir);
     const name = rel === '.' ? basename(folder) || '/' : this.folders.length > 1 ? `${basename(folder)}/${rel}` : rel;
     const kustomization = join(dir, kustomizationFilesIn(this.fs, dir)[0] ?? 'kustomization.yaml');
-    const root: Root = { dir, kustomization, folder, name, builds: 0 };
+    const root: Root = { dir, kustomization, folder, name, builds: 0, recordings: 0 };
     this.roots.set(dir, root);
     this.enqueue(root);
   }
@@ -295,6 +301,11 @@ export class Workspace {
     this.unchecked.delete(root);
     this.rerendered.delete(root);
     if (this.building?.root === root) this.building.controller.abort();
+    this.records.delete(root);
+    if (this.makingRecords?.root === root) this.makingRecords.controller.abort();
+    const waiters = this.recording.get(root) ?? [];
+    this.recording.delete(root);
+    for (const wake of waiters) wake(new RecordIndex([], root.dir));
     const files = this.forget(root);
     const rendered = root.outcome !== undefined;
     root.outcome = undefined;
@@ -351,18 +362,21 @@ export class Workspace {
   private enqueue(root: Root): void {
     this.generations.set(root, (this.generations.get(root) ?? 0) + 1);
     this.queue.add(root);
+    this.records.delete(root);
     this.activeAt = Date.now();
     this.wake?.();
     if (this.building?.root === root) this.building.controller.abort();
+    if (this.makingRecords?.root === root) this.makingRecords.controller.abort();
     this.running ??= this.drain();
   }
 
   /**
-   * Builds the queued roots, one at a time, then checks the outputs of those built against their
-   * schemas, until nothing is left; tells what they found in batches. A build goes before any
-   * check: placing a check's problems builds the root again recording provenance, which costs
-   * several builds, so while edits keep coming only builds run, and the checks wait for the
-   * editor to be quiet (a check under way would hold up the next keystroke's build, or a hover).
+   * Builds the queued roots, one at a time, then makes the records hovers asked for, then checks
+   * the outputs of those built against their schemas, until nothing is left; tells what they found
+   * in batches. A build goes before any check: placing a check's problems builds the root again
+   * recording provenance, which costs several builds, so while edits keep coming only builds run,
+   * and the checks wait for the editor to be quiet (a check under way would hold up the next
+   * keystroke's build, or a hover).
    */
   private async drain(): Promise<void> {
     // what arrives in this turn of the event loop is built together
@@ -375,19 +389,28 @@ export class Workspace {
         this.findAllRoots();
       }
       const building = this.queue.size > 0;
+      // after a change, the root it concerns most is built at once, and the others when the
+      // editor is quiet: a build cannot stop midway, and one under way would hold up the next keystroke's
+      const typing = building && !this.changeUnbuilt ? CHECK_QUIET_MS - (Date.now() - this.typedAt) : 0;
+      if (typing > 0) {
+        if (changed.size > 0) told = this.tellNow(changed);
+        await this.quietFor(typing);
+        continue;
+      }
+      if (!building && this.recording.size > 0) {
+        if (changed.size > 0) told = this.tellNow(changed);
+        await this.makeRecords(this.recording.keys().next().value!);
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        continue;
+      }
       if (!building && this.unchecked.size === 0) break;
       const quiet = CHECK_QUIET_MS - (Date.now() - this.activeAt);
       if (!building && quiet > 0) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, quiet);
-          this.wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.wake = undefined;
+        await this.quietFor(quiet);
         continue;
       }
+      const answering = building && this.changeUnbuilt;
+      if (building) this.changeUnbuilt = false;
       const root = this.next(building ? this.queue : this.unchecked);
       this.queue.delete(root);
       this.unchecked.delete(root);
@@ -397,6 +420,7 @@ export class Workspace {
       const ctx = { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal };
       const outcome = await (building ? buildRoot : validateRoot)(root.dir, root.kustomization, ctx).catch(() => undefined);
       this.building = undefined;
+      if (answering) this.typedAt = Date.now();
       if (outcome && this.generations.get(root) === generation && this.roots.get(root.dir) === root) {
         const last = root.outcome?.diagnostics ?? [];
         if (building) {
@@ -423,6 +447,43 @@ export class Workspace {
     this.running = undefined;
     this.wakeBuilt();
     for (const resolve of this.idle.splice(0)) resolve();
+  }
+
+  /** Waits `ms`, or until a change or a request for records comes. */
+  private async quietFor(ms: number): Promise<void> {
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+    this.wake = undefined;
+  }
+
+  /**
+   * Makes the root's records, for those waiting; keeps them if its files did not change
+   * meanwhile (else it is asked again, after its build).
+   */
+  private async makeRecords(root: Root): Promise<void> {
+    const generation = this.generations.get(root);
+    const controller = new AbortController();
+    this.makingRecords = { root, controller };
+    let index: RecordIndex;
+    try {
+      const made = await build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true, signal: controller.signal });
+      index = new RecordIndex(made.provenance ?? [], root.dir, made.resources);
+    } catch {
+      // a build that fails has no output: nothing to show
+      index = new RecordIndex([], root.dir);
+    }
+    this.makingRecords = undefined;
+    if (this.generations.get(root) !== generation || this.roots.get(root.dir) !== root) return;
+    const waiters = this.recording.get(root) ?? [];
+    this.recording.delete(root);
+    root.recordings++;
+    this.records.set(root, index);
+    for (const wake of waiters) wake(index);
   }
 
   /** Tells the files in `changed`, and empties it; returns when. */

@@ -18,7 +18,7 @@ export function nameReferencesTo(rendered: RenderedRoot, target: Resource): Writ
     if (referrer === target) continue;
     const paths = new Set(specs.filter((fs) => fs.path && fieldSpecSelects(fs, referrer.id)).map((fs) => splitFieldPath(fs.path!).map((p) => p.replace(/\[\]$/, '')).join('.')));
     if (paths.size === 0) continue;
-    for (const field of rendered.index.recordOf(referrer)?.fields ?? []) {
+    for (const field of rendered.index.fieldsOf(referrer)) {
       if (field.value !== target.name) continue;
       // a list's items are crossed: `volumes[0].configMap.name` is the spec's `volumes/configMap/name`; a map referring by its `name` (a subject) counts
       const path = field.path.replace(/\[\d+\]/g, '');

@@ -56,8 +56,7 @@ export function renderedReading(ws: Workspace, file: string, every = false): Pro
  * that made it (its records' oldest `metadata.name`); undefined for a name from no local file.
  */
 export function nameOrigin(rendered: RenderedRoot, resource: Resource): WrittenString | undefined {
-  const record = rendered.index.recordOf(resource);
-  const field = record?.fields.find((f) => f.path === 'metadata.name');
+  const field = rendered.index.fieldsOf(resource).find((f) => f.path === 'metadata.name');
   return field && writtenString(rendered.root, field.history[0] ?? field);
 }
 
@@ -88,8 +87,8 @@ export function exactPlaceOf(ws: Workspace, written: WrittenString): FilePlace |
 export function resourcesWrittenAt(rendered: RenderedRoot, file: string, line: number, column: number, fields: readonly string[]): Resource[] {
   return rendered.index
     .at(file, line, column)
-    .filter((h) => fields.includes(h.field.path) && h.written === (h.field.history[0] ?? h.field))
-    .flatMap((h) => rendered.index.resourceOf(h.resource) ?? []);
+    .filter((h) => fields.includes(h.field.path) && h.first)
+    .flatMap((h) => h.output ?? []);
 }
 
 /** One place per file and range. */
