@@ -16,6 +16,8 @@ export interface CliIO {
   terminal?: boolean;
   /** the launcher that started this CLI (bin/kustomize-ts.js): `build-all`'s worker threads run it too */
   launcher?: string;
+  /** the name the CLI was called by (bin/kustomize-ts.js's argv[1], links not followed) */
+  program?: string;
 }
 
 /**

@@ -5,6 +5,7 @@ import { isWithin, relative } from '../fs/path.js';
 import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ResolvedOptions } from '../options.js';
+import { kustomizeProfile, type KustomizeProfile } from '../versions/profiles.js';
 import { BuiltinState } from '../builtins/state.js';
 import { builtinResolver } from '../builtins/table.js';
 import { PluginResolution } from '../plugins/configure.js';
@@ -65,6 +66,9 @@ export class BuildContext implements BaseEffects {
   readonly openapi = new OpenApiSchemaSetting();
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
+
+  /** how the kustomize release the build behaves as differs from the others (`options.kustomizeVersion`) */
+  readonly profile: KustomizeProfile;
 
   /** the catalogs the build's layers list, each fetched once, when first needed */
   readonly catalogs: CatalogStore;
@@ -144,6 +148,7 @@ export class BuildContext implements BaseEffects {
       this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
+    this.profile = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion');
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline });
     this.builtins = new BuiltinState(options);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
@@ -260,6 +265,7 @@ export class BuildContext implements BaseEffects {
     const context: PluginContext = {
       loader,
       options: this.options,
+      profile: this.profile,
       openapi: this.openapi,
       customResources: this.customTypes.forStep(crds, (list) => give(listReplacedNotice(step, list))),
       signal: this.signal,

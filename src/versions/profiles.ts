@@ -1,0 +1,50 @@
+import { KustomizeError } from '../errors.js';
+
+/**
+ * How one kustomize release behaves where releases differ: what a build under that release's
+ * profile consults (through its options, `profileOf`), so no step asks which version it runs.
+ * Each field names a behaviour and says in which release it changed, with kustomize's pull request.
+ */
+export interface KustomizeProfile {
+  /** the release, `5.7.1` */
+  readonly version: string;
+  /**
+   * How `replacements` targets' `select` and `reject` match a resource's group, version, kind,
+   * name and namespace: the value exactly (empty matches anything), or as a regular expression
+   * that must match the whole value (5.8.0, #5863).
+   */
+  readonly replacementTargetSelectors: 'exact' | 'anchored-regex';
+}
+
+const V5_4_2: KustomizeProfile = {
+  version: '5.4.2',
+  replacementTargetSelectors: 'exact',
+};
+const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3' };
+const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0' };
+const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
+const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0' };
+const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
+const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex' };
+const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1' };
+
+/** Every release kustomize-ts can behave as, oldest first. */
+export const KUSTOMIZE_PROFILES: readonly KustomizeProfile[] = Object.freeze([V5_4_2, V5_4_3, V5_5_0, V5_6_0, V5_7_0, V5_7_1, V5_8_0, V5_8_1].map((p) => Object.freeze(p)));
+
+/** The release kustomize-ts follows unless told otherwise. */
+export const DEFAULT_KUSTOMIZE_VERSION = '5.8.1';
+
+/** The versions a profile can be asked by, as a usage error lists them: `5.4.2, …, 5.8.1`. */
+export const SUPPORTED_KUSTOMIZE_VERSIONS = KUSTOMIZE_PROFILES.map((p) => p.version).join(', ');
+
+/**
+ * The profile a version names: `5.7.1` or `v5.7.1`, or `5.7` for the newest patch of 5.7.
+ * Any other is a `VERSION_UNSUPPORTED` error listing those supported, `given` saying where it
+ * was given (`--kustomize-version`, `kustomizeVersion`…).
+ */
+export function kustomizeProfile(version: string, given: string): KustomizeProfile {
+  const m = /^v?(\d+)\.(\d+)(?:\.(\d+))?$/.exec(version);
+  const found = m && (m[3] === undefined ? KUSTOMIZE_PROFILES.filter((p) => p.version.startsWith(`${m[1]}.${m[2]}.`)).at(-1) : KUSTOMIZE_PROFILES.find((p) => p.version === `${m[1]}.${m[2]}.${m[3]}`));
+  if (found) return found;
+  throw new KustomizeError('VERSION_UNSUPPORTED', `${given}: kustomize version '${version}' is not supported; the supported versions are ${SUPPORTED_KUSTOMIZE_VERSIONS} (5.7 means the newest 5.7 release)`);
+}
