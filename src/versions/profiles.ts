@@ -14,19 +14,32 @@ export interface KustomizeProfile {
    * that must match the whole value (5.8.0, #5863).
    */
   readonly replacementTargetSelectors: 'exact' | 'anchored-regex';
+  /**
+   * When a `patches` text that reads both as a strategic-merge patch and as a JSON patch is
+   * refused ("illegally qualifies as both"): always, so a file of blank lines or comments is
+   * refused (before 5.7), or only when it holds something as both (5.7.0, #5771).
+   */
+  readonly patchReadAsBoth: 'refused' | 'refused-when-not-empty';
+  /**
+   * What a `patches` text of no documents (an empty file, blank lines, comments) does: it is an
+   * empty JSON patch, which fails without a target (before 5.8.1), or nothing (5.8.1, #5990).
+   */
+  readonly emptyPatch: 'empty-json-patch' | 'ignored';
 }
 
 const V5_4_2: KustomizeProfile = {
   version: '5.4.2',
   replacementTargetSelectors: 'exact',
+  patchReadAsBoth: 'refused',
+  emptyPatch: 'empty-json-patch',
 };
 const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3' };
 const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0' };
 const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
-const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0' };
+const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty' };
 const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
 const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex' };
-const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1' };
+const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1', emptyPatch: 'ignored' };
 
 /** Every release kustomize-ts can behave as, oldest first. */
 export const KUSTOMIZE_PROFILES: readonly KustomizeProfile[] = Object.freeze([V5_4_2, V5_4_3, V5_5_0, V5_6_0, V5_7_0, V5_7_1, V5_8_0, V5_8_1].map((p) => Object.freeze(p)));
