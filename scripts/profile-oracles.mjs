@@ -12,10 +12,11 @@
 // lists from this run.
 //
 //   node scripts/profile-oracles.mjs [--versions 5.4.2,5.7.1] [--oracle VERSION=KUBECTL]...
-//        [--corpus DIR] [--filter SUBSTR] [--jobs N] [--update] [--show]
+//        [--corpus DIR] [--filter SUBSTR] [--jobs N] [--update] [--show] [--kustomize-ts PATH]
 //
 // --oracle   use this kubectl for VERSION (default: those setup-kubectl-oracles.sh installs)
 // --show     print each case that is not identical, with the first difference
+// --kustomize-ts PATH   the launcher to link to (default bin/kustomize-ts.js of this checkout)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,6 +35,7 @@ const jobs = Math.max(1, Number(flag('--jobs', '2')));
 const filter = flag('--filter', undefined);
 const update = args.includes('--update');
 const show = args.includes('--show');
+const launcher = resolve(flag('--kustomize-ts', join(repo, 'bin', 'kustomize-ts.js')));
 
 /** The oracles: VERSION → kubectl, from --oracle or from the setup script. */
 function oracles() {
@@ -133,7 +135,7 @@ try {
   for (const [version, kubectl] of oracles()) {
     if (flag('--versions', undefined) && !flag('--versions').split(',').includes(version)) continue;
     const ours = join(links, `kustomize-v${version}`);
-    symlinkSync(join(repo, 'bin', 'kustomize-ts.js'), ours);
+    symlinkSync(launcher, ours);
     const results = new Map();
     let next = 0;
     const worker = async () => {

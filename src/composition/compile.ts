@@ -1,3 +1,4 @@
+import type { KustomizeProfile } from '../versions/profiles.js';
 import { KustomizeError } from '../errors.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import { relative } from '../fs/path.js';
@@ -26,9 +27,9 @@ const RESOURCE_ACCUMULATOR_KINDS: readonly string[] = ['ResourceAccumulator', 'R
  * `paths` as a Kustomization's `resources:`, and an inline Kustomization runs on the resources
  * so far, both in the step's directory. `warn` hears the inline Kustomizations' deprecations.
  */
-export function compileComposition(loader: Loader, fileName: string, warn: (message: string) => void): Plan {
+export function compileComposition(loader: Loader, fileName: string, warn: (message: string) => void, profile: KustomizeProfile): Plan {
   const { transformers, catalogs } = consolidateWithCatalogs(loader, fileName);
-  const steps = transformers.map((t) => compileStep(t, warn));
+  const steps = transformers.map((t) => compileStep(t, warn, profile));
   return {
     kind: 'Composition',
     loader,
@@ -46,7 +47,7 @@ export function compileComposition(loader: Loader, fileName: string, warn: (mess
   };
 }
 
-function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void): (fieldSpecs: TransformerConfig) => PlanStep {
+function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void, profile: KustomizeProfile): (fieldSpecs: TransformerConfig) => PlanStep {
   const step = stepConfig(t);
   const config = step.config;
   const fileName = relative(t.loader.root, t.file);
@@ -57,7 +58,7 @@ function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void
   }
   if (config.kind === 'Kustomization' && config.apiVersion.startsWith('kustomize.config.k8s.io/')) {
     // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
-    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, warn);
+    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, warn, profile);
     const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName) };
     return () => nested;
   }

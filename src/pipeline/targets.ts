@@ -25,7 +25,7 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
       { file: loader.root },
     );
   }
-  if (composition !== undefined) return compileComposition(loader, composition, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file: loader.absolute(composition) }));
+  if (composition !== undefined) return compileComposition(loader, composition, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file: loader.absolute(composition) }), ctx.profile);
   if (names.length === 0) {
     throw new KustomizeError(
       'KUSTOMIZATION_NOT_FOUND',
@@ -38,7 +38,7 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false): Plan 
   }
   const name = names[0]!;
   const file = loader.absolute(name);
-  const kustomization = readKustomization(loader.loadText(name), file, loader.root, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }));
+  const kustomization = readKustomization(loader.loadText(name), file, loader.root, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }), ctx.profile);
   const plan = compileKustomization(kustomization, loader, name);
   if (root) ctx.buildMetadata = kustomization.buildMetadata ?? [];
   applyOpenApiField(plan, ctx, root);

@@ -5,11 +5,8 @@ import { TargetSelector, type TargetIdMatching } from './select.js';
 import { DEFAULT_FIELD_PATH, scalarValue, sourceValue, type ReplacementValue } from './source.js';
 import { RunState, TargetField } from './target.js';
 
-/**
- * A replacement as kustomize reads it. `sourceValue` (a literal instead of a source) is newer
- * than the decode shapes; it is honoured when present.
- */
-export type ReplacementSpec = Replacement & { sourceValue?: string };
+/** A replacement as kustomize reads it. */
+export type ReplacementSpec = Replacement;
 
 /**
  * Runs replacements over the resources in order, each on the result of the previous ones:
@@ -28,6 +25,7 @@ export function applyReplacements(
     if (!r || (!r.source && r.sourceValue === undefined) || !r.targets) {
       throw new KustomizeError('REPLACEMENT_FAILED', 'replacements must specify a source and at least one target');
     }
+    if (r.sourceValue !== undefined && r.source) throw new KustomizeError('REPLACEMENT_FAILED', 'value and resource selectors are mutually exclusive');
     const value: ReplacementValue = r.sourceValue !== undefined ? scalarValue('untagged', r.sourceValue) : sourceValue(resources, r.source!);
     for (const [j, t] of r.targets.entries()) {
       if (!t?.select) throw new KustomizeError('REPLACEMENT_FAILED', 'target must specify resources to select');

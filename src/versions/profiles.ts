@@ -25,6 +25,15 @@ export interface KustomizeProfile {
    * empty JSON patch, which fails without a target (before 5.8.1), or nothing (5.8.1, #5990).
    */
   readonly emptyPatch: 'empty-json-patch' | 'ignored';
+  /** whether a replacement may give its value as `sourceValue` instead of a `source` (5.7.0, #5630); before, an unknown field */
+  readonly replacementSourceValue: boolean;
+  /** whether `helmCharts` entries take `devel` (5.7.0, #5865); before, an unknown field */
+  readonly helmChartDevel: boolean;
+  /**
+   * What a `patches` entry's `options` may name: anything (a map of booleans, before 5.8), or
+   * only `allowNameChange` and `allowKindChange`, any other an unknown field (5.8.0, #5930).
+   */
+  readonly patchOptions: 'any-names' | 'allowNameChange-allowKindChange';
 }
 
 const V5_4_2: KustomizeProfile = {
@@ -32,13 +41,16 @@ const V5_4_2: KustomizeProfile = {
   replacementTargetSelectors: 'exact',
   patchReadAsBoth: 'refused',
   emptyPatch: 'empty-json-patch',
+  replacementSourceValue: false,
+  helmChartDevel: false,
+  patchOptions: 'any-names',
 };
 const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3' };
 const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0' };
 const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
-const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty' };
+const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty', replacementSourceValue: true, helmChartDevel: true };
 const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
-const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex' };
+const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex', patchOptions: 'allowNameChange-allowKindChange' };
 const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1', emptyPatch: 'ignored' };
 
 /** Every release kustomize-ts can behave as, oldest first. */
