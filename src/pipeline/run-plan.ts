@@ -170,7 +170,7 @@ class PlanRun {
       const bytes = entry.type === 'http' ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       text = this.ctx.resourceText(entry.type === 'http' ? path : this.loader.absolute(path), bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
-      resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
+      resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path, this.ctx.profile.listWithoutItems);
       // a file that repeats an id fails as the file, before it meets what was accumulated
       if (resources.length > 1) new ResourceMap().appendAll(resources);
     } catch (e) {
@@ -270,7 +270,7 @@ class PlanRun {
         later.push([entry, i]);
         continue;
       }
-      const inline = resourcesFromText(entry.text, this.plan.fileName);
+      const inline = resourcesFromText(entry.text, this.plan.fileName, this.ctx.profile.listWithoutItems);
       this.noteTypes(inline);
       for (const r of inline) r.origin = { path: this.plan.configuredIn };
       found.resources.appendAll(inline);

@@ -34,6 +34,18 @@ export interface KustomizeProfile {
    * only `allowNameChange` and `allowKindChange`, any other an unknown field (5.8.0, #5930).
    */
   readonly patchOptions: 'any-names' | 'allowNameChange-allowKindChange';
+  /**
+   * What becomes of an object whose kind ends in `List` but that has no `items` among the
+   * resources a kustomization lists or a generator makes: dropped, as an empty list (before
+   * 5.5), or kept as the object it is (5.5.0, #5745).
+   */
+  readonly listWithoutItems: 'dropped' | 'kept';
+  /**
+   * How the legacy sort orders two kinds named `Namespace` when one is the core kind: by their
+   * group like any other kinds (a custom `Namespace` first, before 5.5), or the core kind first
+   * (5.5.0, #5458).
+   */
+  readonly namespaceKinds: 'by-group' | 'core-first';
 }
 
 const V5_4_2: KustomizeProfile = {
@@ -44,9 +56,11 @@ const V5_4_2: KustomizeProfile = {
   replacementSourceValue: false,
   helmChartDevel: false,
   patchOptions: 'any-names',
+  listWithoutItems: 'dropped',
+  namespaceKinds: 'by-group',
 };
 const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3' };
-const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0' };
+const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0', listWithoutItems: 'kept', namespaceKinds: 'core-first' };
 const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
 const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty', replacementSourceValue: true, helmChartDevel: true };
 const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
