@@ -1,7 +1,7 @@
 import { CatalogResolver, inProcessStarlark } from '../catalog/resolver.js';
 import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
-import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
+import { defaultTransformerConfig } from '../fieldspec/defaults.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { isRelativePath, join } from '../fs/path.js';
 import { COMPOSITION_API_VERSION, COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
@@ -105,14 +105,15 @@ class PlanRun {
    * specs where the custom ones do not already cover them.
    */
   private configurations(entries: readonly string[]): TransformerConfig {
-    if (entries.length === 0) return DEFAULT_TRANSFORMER_CONFIG;
+    const defaults = defaultTransformerConfig(this.ctx.profile);
+    if (entries.length === 0) return defaults;
     let config = emptyTransformerConfig();
     for (const text of entries) {
       const entry = classifyEntry(text, this.loader, true);
       const parsed = entry.type === 'inline' ? parseTransformerConfig(entry.text, this.plan.fileName) : parseTransformerConfig(this.loader.loadText(text), text);
       config = mergeTransformerConfigs(config, parsed);
     }
-    return mergeTransformerConfigs(config, DEFAULT_TRANSFORMER_CONFIG);
+    return mergeTransformerConfigs(config, defaults);
   }
 
   /**

@@ -46,6 +46,10 @@ export interface KustomizeProfile {
    * (5.5.0, #5458).
    */
   readonly namespaceKinds: 'by-group' | 'core-first';
+  /** whether a ValidatingAdmissionPolicyBinding's `spec/policyName` refers to its policy by name, so renames reach it (5.4.3, #5698) */
+  readonly admissionPolicyNameReference: boolean;
+  /** whether `images` rewrite image volumes' `volumes[]/image/reference` besides containers' images (5.7.0, #5921) */
+  readonly imageVolumes: boolean;
 }
 
 const V5_4_2: KustomizeProfile = {
@@ -58,11 +62,13 @@ const V5_4_2: KustomizeProfile = {
   patchOptions: 'any-names',
   listWithoutItems: 'dropped',
   namespaceKinds: 'by-group',
+  admissionPolicyNameReference: false,
+  imageVolumes: false,
 };
-const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3' };
+const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3', admissionPolicyNameReference: true };
 const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0', listWithoutItems: 'kept', namespaceKinds: 'core-first' };
 const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
-const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty', replacementSourceValue: true, helmChartDevel: true };
+const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty', replacementSourceValue: true, helmChartDevel: true, imageVolumes: true };
 const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
 const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex', patchOptions: 'allowNameChange-allowKindChange' };
 const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1', emptyPatch: 'ignored' };
