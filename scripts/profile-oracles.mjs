@@ -83,7 +83,7 @@ function cases() {
       const common = [];
       if (o.reorder === 'none' || o.reorder === 'legacy') common.push('--reorder', o.reorder);
       if (o.loadRestrictor === 'none') common.push('--load-restrictor', 'LoadRestrictionsNone');
-      if (o.enableHelm) common.push('--enable-helm');
+      if (o.enableHelm) common.push('--enable-helm', '--helm-command', process.env.KUSTOMIZE_TS_HELM ?? join(repo, '.cache', 'helm', 'helm', 'helm'));
       found.push({ id: `${set}/${name}`, cwd: join(dir, 'input'), build: o.build ?? '.', flags: common });
     }
   }

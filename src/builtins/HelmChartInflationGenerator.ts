@@ -47,7 +47,10 @@ export class HelmChartInflationGenerator implements Generator {
       feature: `helm chart '${this.chart.name}' (helmCharts)`,
       needs: 'runs the helm executable',
     });
-    return inflateChart(this.chart, ctx);
+    const rendered = await inflateChart(this.chart, ctx);
+    // kustomize 5.8 on leaves the namespace of what Helm rendered to Helm
+    if (!ctx.profile.namespaceOnHelmOutput) for (const r of rendered) r.helmGenerated = true;
+    return rendered;
   }
 }
 

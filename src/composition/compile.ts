@@ -44,6 +44,7 @@ export function compileComposition(loader: Loader, fileName: string, warn: (mess
       { phase: 'fieldSpecs', configurations: [], crds: [] },
       { phase: 'steps', steps: (fieldSpecs) => steps.map((step) => step(fieldSpecs)) },
     ],
+    namespaceBelow: undefined,
   };
 }
 
@@ -53,13 +54,13 @@ function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void
   const fileName = relative(t.loader.root, t.file);
   if (config.apiVersion === 'builtin' && RESOURCE_ACCUMULATOR_KINDS.includes(config.kind)) {
     const k = { apiVersion: KUSTOMIZATION_API_VERSION, kind: 'Kustomization' as const, resources: accumulatedPaths(step) };
-    const nested: PlanStep = { run: 'nested', join: 'base', step, plan: compileKustomization(k, step.loader, fileName) };
+    const nested: PlanStep = { run: 'nested', join: 'base', step, plan: compileKustomization(k, step.loader, fileName, undefined) };
     return () => nested;
   }
   if (config.kind === 'Kustomization' && config.apiVersion.startsWith('kustomize.config.k8s.io/')) {
     // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
     const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, warn, profile);
-    const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName) };
+    const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName, undefined) };
     return () => nested;
   }
   const builtin = config.apiVersion === 'builtin' ? BUILTINS.get(config.kind) : undefined;

@@ -160,14 +160,15 @@ export class BuildContext implements BaseEffects {
    * cache, a base whose files read as they did in the last build of the tree is not built again
    * (see {@link BuildMemory}).
    */
-  accumulateBase(loader: Loader, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
+  accumulateBase(loader: Loader, namespaceAbove: string | undefined, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
     const memory = this.memory;
     // a fetched tree is read through a file system of its own, which the record does not see
     if (!memory || loader.fs !== this.fs || loader.containingRemote) return accumulate(loader);
     // the directories above it decide its origin paths and which cycles it may not make
     const roots: string[] = [];
     for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
-    return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
+    // (and the namespace passed down to it, by the kustomize releases that pass one)
+    return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata, namespaceAbove ?? null]), this, () => accumulate(loader.apart()));
   }
 
   async noteWarnings<T>(into: BuildNote[], run: () => Promise<T>): Promise<T> {

@@ -212,13 +212,13 @@ class PlanRun {
       await accumulated(child, acc);
       return;
     }
-    const base = await this.ctx.accumulateBase(child, accumulated);
+    const base = await this.ctx.accumulateBase(child, this.plan.namespaceBelow, accumulated);
     withErrorPrefix(`recursed merging from path '${root}'`, () => acc.absorbBase(base));
   }
 
   /** The child's plan, which must be a Component's when a `components:` entry names it, and must not be one otherwise. */
   private loadChild(child: Loader, isComponent: boolean): Plan {
-    const plan = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => loadPlan(child, this.ctx));
+    const plan = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => loadPlan(child, this.ctx, false, this.plan.namespaceBelow));
     const kind = plan.kind;
     if (isComponent && kind !== 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind 'Component' for path '${child.root}' but got '${kind}'`);

@@ -50,6 +50,20 @@ export interface KustomizeProfile {
   readonly admissionPolicyNameReference: boolean;
   /** whether `images` rewrite image volumes' `volumes[]/image/reference` besides containers' images (5.7.0, #5921) */
   readonly imageVolumes: boolean;
+  /**
+   * The namespace a `helmCharts` entry without one is rendered in: none (before 5.8), or its
+   * kustomization's `namespace`, else the nearest one of the kustomizations above it (5.8.0,
+   * #5940; 5.8.1, #6044).
+   */
+  readonly helmChartNamespace: 'as-written' | 'kustomization-or-above';
+  /** whether the `namespace` field sets the namespace of what Helm rendered (before 5.8), or leaves it to Helm (5.8.0, #5940, #5971) */
+  readonly namespaceOnHelmOutput: boolean;
+  /**
+   * whether a kustomization's `namespace` becomes the `namespace` of the kustomizations below it
+   * that have none, for every step they run (5.8.0 only, #5940: the regressions #6031 and #6027,
+   * undone by 5.8.1, #6044)
+   */
+  readonly namespaceIntoBases: boolean;
 }
 
 const V5_4_2: KustomizeProfile = {
@@ -64,14 +78,25 @@ const V5_4_2: KustomizeProfile = {
   namespaceKinds: 'by-group',
   admissionPolicyNameReference: false,
   imageVolumes: false,
+  helmChartNamespace: 'as-written',
+  namespaceOnHelmOutput: true,
+  namespaceIntoBases: false,
 };
 const V5_4_3: KustomizeProfile = { ...V5_4_2, version: '5.4.3', admissionPolicyNameReference: true };
 const V5_5_0: KustomizeProfile = { ...V5_4_3, version: '5.5.0', listWithoutItems: 'kept', namespaceKinds: 'core-first' };
 const V5_6_0: KustomizeProfile = { ...V5_5_0, version: '5.6.0' };
 const V5_7_0: KustomizeProfile = { ...V5_6_0, version: '5.7.0', patchReadAsBoth: 'refused-when-not-empty', replacementSourceValue: true, helmChartDevel: true, imageVolumes: true };
 const V5_7_1: KustomizeProfile = { ...V5_7_0, version: '5.7.1' };
-const V5_8_0: KustomizeProfile = { ...V5_7_1, version: '5.8.0', replacementTargetSelectors: 'anchored-regex', patchOptions: 'allowNameChange-allowKindChange' };
-const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1', emptyPatch: 'ignored' };
+const V5_8_0: KustomizeProfile = {
+  ...V5_7_1,
+  version: '5.8.0',
+  replacementTargetSelectors: 'anchored-regex',
+  patchOptions: 'allowNameChange-allowKindChange',
+  helmChartNamespace: 'kustomization-or-above',
+  namespaceOnHelmOutput: false,
+  namespaceIntoBases: true,
+};
+const V5_8_1: KustomizeProfile = { ...V5_8_0, version: '5.8.1', emptyPatch: 'ignored', namespaceIntoBases: false };
 
 /** Every release kustomize-ts can behave as, oldest first. */
 export const KUSTOMIZE_PROFILES: readonly KustomizeProfile[] = Object.freeze([V5_4_2, V5_4_3, V5_5_0, V5_6_0, V5_7_0, V5_7_1, V5_8_0, V5_8_1].map((p) => Object.freeze(p)));

@@ -15,9 +15,11 @@ import { build } from '../../src/build/build.js';
 import { KustomizeError } from '../../src/errors.js';
 import type { ReorderOption } from '../../src/options.js';
 import { KUSTOMIZE_PROFILES } from '../../src/versions/profiles.js';
+import { requireTool } from '../require-tool.js';
 
 /** from dist/test/profiles/ back to the repository's test/profiles/ */
 const CASES = fileURLToPath(new URL('../../../test/profiles/', import.meta.url));
+const helm = requireTool('helm');
 
 const cases = readdirSync(CASES, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(CASES, d.name, 'input')))
@@ -28,14 +30,16 @@ test('there are profile cases', () => assert.ok(cases.length > 0));
 
 for (const name of cases) {
   const dir = join(CASES, name);
-  const options = existsSync(join(dir, 'options.json')) ? (JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as { build?: string; reorder?: ReorderOption }) : {};
-  describe(`profile case ${name}`, () => {
+  const options = existsSync(join(dir, 'options.json')) ? (JSON.parse(readFileSync(join(dir, 'options.json'), 'utf8')) as { build?: string; reorder?: ReorderOption; enableHelm?: boolean }) : {};
+  // a case with Helm charts runs the real helm
+  describe(`profile case ${name}`, { skip: options.enableHelm && helm.skip }, () => {
     for (const { version } of KUSTOMIZE_PROFILES) {
       test(`kustomize ${version}`, async () => {
         const yamlFile = join(dir, 'expected', `${version}.yaml`);
         const errorFile = join(dir, 'expected', `${version}.error.txt`);
         assert.ok(existsSync(yamlFile) !== existsSync(errorFile), `${name} needs one of expected/${version}.yaml and expected/${version}.error.txt`);
-        const run = build(join(dir, 'input', options.build ?? '.'), { kustomizeVersion: version, reorder: options.reorder ?? 'unspecified', warn: () => {} });
+        const helmOptions = options.enableHelm ? { enableHelm: true, helmCommand: helm.path } : {};
+        const run = build(join(dir, 'input', options.build ?? '.'), { kustomizeVersion: version, reorder: options.reorder ?? 'unspecified', warn: () => {}, ...helmOptions });
         if (existsSync(yamlFile)) {
           assert.equal((await run).yaml, readFileSync(yamlFile, 'utf8'));
           return;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Records (or checks) what the real kustomize of each version with an oracle prints for the
 // version-profile cases: test/profiles/<case>/input is a kustomization tree (options.json as
-// test/fixtures': {"build": "<dir>", "reorder": "none"|"legacy", "loadRestrictor": "none"});
+// test/fixtures': {"build": "<dir>", "reorder": "none"|"legacy", "loadRestrictor": "none",
+// "enableHelm": true, which runs $KUSTOMIZE_TS_HELM, else scripts/setup-helm.sh's helm});
 // expected/<version>.yaml is the oracle's stdout, expected/<version>.error.txt its error (the
 // message after `error: `). The oracles are the kubectls scripts/setup-kubectl-oracles.sh
 // installs (kustomize 5.4.2, 5.5.0, 5.6.0, 5.7.1). The versions without one (5.4.3, 5.7.0,
@@ -38,6 +39,7 @@ for (const name of readdirSync(here).sort()) {
   const flags = [];
   if (o.reorder) flags.push('--reorder', o.reorder);
   if (o.loadRestrictor === 'none') flags.push('--load-restrictor', 'LoadRestrictionsNone');
+  if (o.enableHelm) flags.push('--enable-helm', '--helm-command', process.env.KUSTOMIZE_TS_HELM ?? join(here, '..', '..', '.cache', 'helm', 'helm', 'helm'));
   for (const [version, kubectl] of oracles) {
     const run = spawnSync(kubectl, ['kustomize', ...flags, o.build ?? '.'], { cwd: join(dir, 'input'), encoding: 'utf8' });
     const [file, text] = run.status === 0 ? [`${version}.yaml`, run.stdout] : [`${version}.error.txt`, errorOf(run.stderr)];
