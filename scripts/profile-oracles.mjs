@@ -21,16 +21,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { args, corpus, flag, repo } from './script-args.mjs';
 
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
 const flags = (name) => args.flatMap((a, i) => (a === name ? [args[i + 1]] : []));
-const corpus = resolve(flag('--corpus', join(repo, '..', 'shared', 'conformance')));
 const jobs = Math.max(1, Number(flag('--jobs', '2')));
 const filter = flag('--filter', undefined);
 const update = args.includes('--update');

