@@ -5,7 +5,7 @@
 // messages are compared but a different wording is only counted, not a mismatch (error texts
 // are checked by the fixtures and the conformance corpus).
 //
-//   npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--verbose] [--errors]
+//   npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]
 //
 // --cases N     how many trees (default 200); case I of seed S is always the same tree
 // --seed S      the run's seed (default 1)
@@ -13,6 +13,7 @@
 // --keep DIR    write every mismatching tree to DIR/seed-S-case-I/ (with kubectl's and our output)
 // --jobs J      kubectl processes at once (default 2)
 // --kubectl P   the reference kubectl (default: kubectl on the PATH)
+// --kustomize-version V  build as this kustomize release (the one the --kubectl embeds; default 5.8.1)
 // --verbose     print each both-fail pair of messages that differ
 // --errors      print kubectl's error for each case where both fail
 //
@@ -34,7 +35,7 @@ function flag(name, fallback) {
   return args[i + 1];
 }
 function usage(message) {
-  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--verbose] [--errors]`);
+  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]`);
   process.exit(2);
 }
 const integer = (name, fallback) => {
@@ -48,6 +49,7 @@ const only = flag('--only', undefined);
 const keep = flag('--keep', undefined);
 const jobs = Math.max(1, integer('--jobs', '2'));
 const kubectl = flag('--kubectl', 'kubectl');
+const kustomizeVersion = flag('--kustomize-version', undefined);
 const verbose = args.includes('--verbose');
 const showErrors = args.includes('--errors');
 
@@ -83,7 +85,7 @@ function runKubectl(dir) {
 
 async function runOurs(dir) {
   try {
-    const { yaml } = await build(dir, { reorder: 'unspecified', loadRestrictor: 'rootOnly', warn: () => {} });
+    const { yaml } = await build(dir, { reorder: 'unspecified', loadRestrictor: 'rootOnly', kustomizeVersion, warn: () => {} });
     return { ok: true, output: yaml };
   } catch (e) {
     return { ok: false, output: '', error: e instanceof Error ? e.message : String(e) };
