@@ -16,7 +16,7 @@ export const KUSTOMIZE_VERSION_ENV = 'KUSTOMIZE_TS_VERSION';
  * (what Argo CD's `kustomize.path.v5.7.1` points at) makes one installation stand in for each
  * release. Undefined when the name carries no version.
  */
-export function versionInProgramName(program: string | undefined): string | undefined {
+function versionInProgramName(program: string | undefined): string | undefined {
   const name = program?.split(/[\\/]/).at(-1)?.replace(/\.(js|cmd|exe)$/i, '');
   return name ? /-(v?\d+\.\d+(?:\.\d+)?)$/.exec(name)?.[1] : undefined;
 }

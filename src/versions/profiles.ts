@@ -105,7 +105,7 @@ export const KUSTOMIZE_PROFILES: readonly KustomizeProfile[] = Object.freeze([V5
 export const DEFAULT_KUSTOMIZE_VERSION = '5.8.1';
 
 /** The versions a profile can be asked by, as a usage error lists them: `5.4.2, …, 5.8.1`. */
-export const SUPPORTED_KUSTOMIZE_VERSIONS = KUSTOMIZE_PROFILES.map((p) => p.version).join(', ');
+const SUPPORTED_KUSTOMIZE_VERSIONS = KUSTOMIZE_PROFILES.map((p) => p.version).join(', ');
 
 /**
  * The profile a version names: `5.7.1` or `v5.7.1`, or `5.7` for the newest patch of 5.7.
