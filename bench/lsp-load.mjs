@@ -10,7 +10,17 @@
 //     diagnostics (the deprecation warning comes and goes, from every root that read the file).
 //     The latency of an edit is from sending didChange to that publication. Then hovers on the
 //     first resource file the tree names: the first (until explain's records of each root reading
-//     the file are made) apart, then one on each of its first 40 lines, warm.
+//     the file are made) apart, then one on each of its first 40 lines, warm. Then go to definition
+//     on each of the kustomization file's first 40 lines (on the entry of a list item): a pass
+//     apart (a patch target's makes the records of the roots that read the file), then again, warm.
+//     Then previews of the
+//     tree's root (kustomize/preview on its kustomization): the first, 20 warm (the files
+//     unchanged: answered from what the server kept), and one after each of 6 unsaved edits (the
+//     `imageTags: []` line added and removed: the root built again, then a build recording
+//     provenance for the origins). Then, once every root is built and checked, completion 20
+//     times each (the first apart), warm: at a key of the kustomization (its first line's start),
+//     and in a patch body (the first child of `spec:` in the first patch file it names, or in an
+//     inline patch).
 //   - a repository (--repo, e.g. 539 roots): the time from starting the server to the first
 //     diagnostics of a file opened at once (a kustomization in the middle of the repository), to
 //     every root built, the server's peak RSS, and the same edits on the opened file.
@@ -20,8 +30,9 @@
 //   npm run build && node bench/lsp-load.mjs [--real-world FILE.tar.gz] [--repo DIR] [--edits 20]
 //
 // Prints a markdown section on stdout, progress on stderr. Exit 1 when a goal is missed: an edit's
-// diagnostics later than 100 ms or a warm hover later than 30 ms at the 95th percentile on a tree,
-// the repository's first diagnostics later than 2 s, or its peak RSS over 600 MB.
+// diagnostics later than 100 ms, a warm hover, definition or completion later than 30 ms at the
+// 95th percentile on a tree, the repository's first diagnostics later than 2 s, or its peak RSS
+// over 600 MB.
 
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
@@ -38,7 +49,7 @@ const { DiskFileSystem } = await import(path.join(REPO, 'dist', 'src', 'fs', 'di
 const args = process.argv.slice(2);
 const flag = (name, fallback) => (args.includes(name) ? args[args.indexOf(name) + 1] : fallback);
 const EDITS = Number(flag('--edits', '20'));
-const GOALS = { editMs: 100, hoverMs: 30, firstMs: 2000, rssMb: 600 };
+const GOALS = { editMs: 100, hoverMs: 30, definitionMs: 30, completionMs: 30, firstMs: 2000, rssMb: 600 };
 const log = (m) => process.stderr.write(`${m}\n`);
 const uri = (p) => pathToFileURL(p).href;
 
@@ -125,6 +136,82 @@ async function hoverLatencies(client, file) {
   return { first, times, answered };
 }
 
+/** Where a patch body of a kustomization is: the first child of `spec:` in the first patch file it names, else in an inline patch of its own. */
+function patchBodyPlace(kustomization) {
+  const text = fs.readFileSync(kustomization, 'utf8');
+  const named = [...text.matchAll(/^\s*-?\s*path:\s*['"]?([^'"#\s]+\.ya?ml)/gm), ...(/^patchesStrategicMerge:\s*\n((?:[ \t]*-.*\n?)*)/m.exec(text)?.[1] ?? '').matchAll(/^[ \t]*-\s*['"]?([^'"#\s|]+\.ya?ml)/gm)];
+  for (const file of [...named.map((m) => path.join(path.dirname(kustomization), m[1])), kustomization]) {
+    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) continue;
+    const lines = fs.readFileSync(file, 'utf8').split('\n');
+    const spec = lines.findIndex((l) => /^\s*spec:\s*$/.test(l));
+    const indent = (l) => l.length - l.trimStart().length;
+    const child = spec < 0 ? -1 : lines.findIndex((l, i) => i > spec && l.trim() !== '' && indent(l) > indent(lines[spec]));
+    if (child > 0) return { file, position: { line: child, character: indent(lines[child]) } };
+  }
+  return undefined;
+}
+
+/** Completion at `position` of `file` 20 times: the first apart, the others warm; and how many items it offered. */
+async function completionLatencies(client, file, position) {
+  const times = [];
+  let offered = 0;
+  for (let i = 0; i < 21; i++) {
+    const t = performance.now();
+    offered = (await client.completion(uri(file), position)).length;
+    times.push(performance.now() - t);
+  }
+  return { first: times[0], times: times.slice(1), offered };
+}
+
+/** Previews of the root of the open kustomization `file` (text `text`): the first, warm, and after an edit (ms); undefined when the root fails to build. */
+async function previewLatencies(client, file, text) {
+  const k = uri(file);
+  const ask = async () => {
+    const t = performance.now();
+    const result = await client.request('kustomize/preview', { uri: k });
+    return { ms: performance.now() - t, result };
+  };
+  const first = await ask();
+  if (!('yaml' in first.result)) return undefined;
+  const warm = [];
+  for (let i = 0; i < 20; i++) warm.push((await ask()).ms);
+  const withLine = `${text.endsWith('\n') || text === '' ? text : `${text}\n`}${EDIT_LINE}\n`;
+  const edited = [];
+  for (let i = 0; i < 6; i++) {
+    await client.change(k, i % 2 === 0 ? withLine : text);
+    edited.push((await ask()).ms);
+  }
+  return { first: first.ms, warm, edited, lines: first.result.yaml.split('\n').length - 1 };
+}
+
+/**
+ * Definitions on `file`'s first 40 lines (at a list item's entry, else the line's first
+ * character): a first pass (its slowest is the first's time: a patch target's makes the records
+ * of the roots that read the file), then a second, warm; how many found a definition.
+ */
+async function definitionLatencies(client, file) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n').slice(0, 40);
+  const at = (line) => {
+    const indent = lines[line].length - lines[line].trimStart().length;
+    return { line, character: indent + (lines[line].trimStart().startsWith('- ') ? 2 : 0) };
+  };
+  const ask = async (line) => {
+    const t = performance.now();
+    const found = await client.request('textDocument/definition', { textDocument: { uri: uri(file) }, position: at(line) });
+    return { ms: performance.now() - t, found: (found ?? []).length > 0 };
+  };
+  let first = 0;
+  for (const line of lines.keys()) first = Math.max(first, (await ask(line)).ms);
+  const times = [];
+  let answered = 0;
+  for (const line of lines.keys()) {
+    const { ms, found } = await ask(line);
+    times.push(ms);
+    if (found) answered++;
+  }
+  return { first, times, answered };
+}
+
 /** The real-world trees of the archive, extracted to a temporary directory, by project. */
 function realWorld(work) {
   const archive = flag('--real-world', [path.join(REPO, 'bench', 'real-world', 'trees.tar.gz'), path.join(REPO, '..', 'shared', 'real-world', 'trees.tar.gz')].find((f) => fs.existsSync(f)) ?? '');
@@ -168,7 +255,32 @@ try {
         }
         const resource = firstResourceFile(file);
         const hovers = resource ? await hoverLatencies(client, resource) : undefined;
-        rows.push({ name: tree.name, roots: roots.length, edit50: percentile(edits, 50), edit95: percentile(edits, 95), hoverFirst: hovers?.first, hover95: hovers ? percentile(hovers.times, 95) : NaN, answered: hovers?.answered ?? 0 });
+        const definitions = await definitionLatencies(client, file);
+        const previews = await previewLatencies(client, file, text);
+        // once every root is built and checked: a request waits behind the build or check running, which the edits measure
+        await client.settled(120000);
+        const keys = await completionLatencies(client, file, { line: 0, character: 0 });
+        const body = patchBodyPlace(file);
+        const patch = body && (await completionLatencies(client, body.file, body.position));
+        rows.push({
+          name: tree.name,
+          roots: roots.length,
+          edit50: percentile(edits, 50),
+          edit95: percentile(edits, 95),
+          hoverFirst: hovers?.first,
+          hover95: hovers ? percentile(hovers.times, 95) : NaN,
+          answered: hovers?.answered ?? 0,
+          keys95: percentile(keys.times, 95),
+          patchFirst: patch?.first ?? NaN,
+          patch95: patch ? percentile(patch.times, 95) : NaN,
+          patchOffered: patch?.offered ?? 0,
+          previewFirst: previews?.first ?? NaN,
+          preview95: previews ? percentile(previews.warm, 95) : NaN,
+          previewEdited50: previews ? percentile(previews.edited, 50) : NaN,
+          definitionFirst: definitions.first,
+          definition95: percentile(definitions.times, 95),
+          defined: definitions.answered,
+        });
         await client.close(uri(file));
       }
       const rss = peakRssMb(client.process.pid);
@@ -179,8 +291,10 @@ try {
     const worst = (key) => measured(key).reduce((a, b) => (a && a[key] >= b[key] ? a : b), undefined);
     const overEdit = rows.filter((r) => r.edit95 > GOALS.editMs);
     const overHover = rows.filter((r) => r.hover95 > GOALS.hoverMs);
-    if (overEdit.length > 0 || overHover.length > 0) missed = true;
-    console.log(`${rows.length} real-world trees (${trees.projects.size} projects, a server each, its folder the project), ${EDITS} unsaved edits each to the tree's kustomization file, hovers on the first 40 lines of its first resource file:\n`);
+    const overCompletion = rows.filter((r) => r.keys95 > GOALS.completionMs || r.patch95 > GOALS.completionMs);
+    const overDefinition = rows.filter((r) => r.definition95 > GOALS.definitionMs);
+    if (overEdit.length > 0 || overHover.length > 0 || overDefinition.length > 0 || overCompletion.length > 0) missed = true;
+    console.log(`${rows.length} real-world trees (${trees.projects.size} projects, a server each, its folder the project), ${EDITS} unsaved edits each to the tree's kustomization file, hovers on the first 40 lines of its first resource file, definitions on the first 40 lines of its kustomization file:\n`);
     console.log('| what | median over the trees | highest (tree) | goal |');
     console.log('| --- | ---: | --- | ---: |');
     const cell = (key) => {
@@ -191,11 +305,22 @@ try {
     console.log(`| an edit to its diagnostics published, p95 | ${cell('edit95')} | ≤ ${GOALS.editMs} ms |`);
     console.log(`| the first hover on a file, until every root's records are made | ${cell('hoverFirst')} | |`);
     console.log(`| a hover, warm, p95 | ${cell('hover95')} | ≤ ${GOALS.hoverMs} ms |`);
+    console.log(`| the slowest definition of the first pass over a kustomization file | ${cell('definitionFirst')} | |`);
+    console.log(`| a definition, warm, p95 | ${cell('definition95')} | ≤ ${GOALS.definitionMs} ms |`);
+    console.log(`| definitions found, of the lines asked, in all | ${rows.reduce((n, r) => n + r.defined, 0)} | |`);
+    console.log(`| the first preview of its root (a build recording provenance) | ${cell('previewFirst')} | |`);
+    console.log(`| a preview, warm (files unchanged), p95 | ${cell('preview95')} | |`);
+    console.log(`| a preview just after an edit (its build, then one recording provenance), p50 | ${cell('previewEdited50')} | |`);
+    console.log(`| completion at a kustomization key, warm, p95 | ${cell('keys95')} | ≤ ${GOALS.completionMs} ms |`);
+    console.log(`| completion in a patch body, the first | ${cell('patchFirst')} | |`);
+    console.log(`| completion in a patch body, warm, p95 (${measured('patch95').length} trees with a patch, ${measured('patch95').filter((r) => r.patchOffered > 0).length} offered fields) | ${cell('patch95')} | ≤ ${GOALS.completionMs} ms |`);
     console.log(`| peak RSS of a server, the highest | ${Math.round(projectRss.mb)} MB | ${projectRss.project}, ${projectRss.roots} roots | |`);
     console.log('');
     if (failing.length > 0) console.log(`Not measured (their roots fail to build without helm or the network, so the edit shows no warning): ${failing.join(', ')}.\n`);
     if (overEdit.length > 0) console.log(`**Over ${GOALS.editMs} ms at p95**: ${overEdit.map((r) => `${r.name} (${ms(r.edit95)})`).join(', ')}\n`);
     if (overHover.length > 0) console.log(`**Hover over ${GOALS.hoverMs} ms at p95**: ${overHover.map((r) => `${r.name} (${ms(r.hover95)})`).join(', ')}\n`);
+    if (overDefinition.length > 0) console.log(`**Definition over ${GOALS.definitionMs} ms at p95**: ${overDefinition.map((r) => `${r.name} (${ms(r.definition95)})`).join(', ')}\n`);
+    if (overCompletion.length > 0) console.log(`**Completion over ${GOALS.completionMs} ms at p95**: ${overCompletion.map((r) => `${r.name} (${ms(Math.max(r.keys95, r.patch95 || 0))})`).join(', ')}\n`);
   } else log('lsp: no real-world archive: the trees are left out');
 
   const repo = flag('--repo', '');

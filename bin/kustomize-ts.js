@@ -57,7 +57,7 @@ cli
     // once the bundle is compiled and the modules loaded here are (TLS, for deferred certificates);
     // the parts, loaded later, have caches made under it (scripts/bundle-cli.mjs sets it too).
     if (process.versions.v8.startsWith('11.3.')) require('node:v8').setFlagsFromString('--interrupt-budget=540672');
-    return cli.main(process.argv.slice(2), undefined, __filename, process.argv[1]);
+    return cli.main(process.argv.slice(2), undefined, { launcher: __filename, calledAs: process.argv[1] });
   })
   .then((code) => {
     process.exitCode = code;

@@ -41,6 +41,12 @@ export type ErrorCode =
   | 'CATALOG_INVALID'
   | 'CATALOG_UNTRUSTED'
   | 'DIGEST_MISMATCH'
+  /** a remote input resolved to something else than its lock file pins (see docs/remote.md) */
+  | 'LOCK_MISMATCH'
+  /** `--locked`: a remote input the lock file does not list, or no lock file */
+  | 'LOCK_MISSING'
+  /** a lock file that is not YAML, of an unknown version, or lists an input twice */
+  | 'LOCK_INVALID'
   /** the `git` executable, reading a local repository, is missing, failed, timed out or wrote too much */
   | 'GIT_FAILED'
   | 'USAGE'

@@ -42,6 +42,9 @@ export { createKustomization, type CreateOptions, type CreateResult } from './ed
 export { parseImageArg, type ImageEdit } from './edit/ops/images.js';
 export { parseReplicasArg } from './edit/ops/replicas.js';
 export { localize, type LocalizeOptions } from './localize/localize.js';
+export { lock, type LockAction, type LockOptions, type LockResult } from './edit/lock.js';
+export type { LockedInput, LockDifference } from './load/remote/lock-file.js';
+export type { LockMode } from './load/remote/locked-source.js';
 export type { FileSystem } from './fs/filesystem.js';
 export { MemoryFileSystem } from './fs/memory.js';
 export type { LoadRestriction } from './load/loader.js';
@@ -61,4 +64,6 @@ export { emitYaml } from './yaml/emit.js';
 export { LanguageService, type LanguageServiceOptions, type RootSummary } from './language/service.js';
 export { DEFAULT_SETTINGS, type LanguageSettings } from './language/settings.js';
 export type { Workspace, Root, FileChange } from './language/workspace.js';
+export { PreviewUnavailable, type PreviewError, type PreviewOrigin, type PreviewResult } from './language/preview.js';
+export { RenameRefused } from './language/navigation/rename.js';
 export { consolidateComposition, type ConsolidateOptions, type ConsolidatedComposition } from './composition/consolidate-path.js';

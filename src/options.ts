@@ -1,6 +1,7 @@
 import { KustomizeError, type Warning } from './errors.js';
 import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
+import type { LockMode } from './load/remote/locked-source.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
 import { DEFAULT_KUSTOMIZE_VERSION, kustomizeProfile } from './versions/profiles.js';
 
@@ -52,6 +53,12 @@ export interface InputOptions {
   remoteCache: string | undefined;
   /** `--offline`: build remote references from `remoteCache` alone; a missing one is an error naming it */
   offline: boolean;
+  /**
+   * What the build does with the lock file beside its kustomization (`kustomization.lock.yaml`,
+   * see `lock()`): `follow` it (the default), follow it and refuse inputs it does not list
+   * (`locked`, the CLI's `--locked`), or `ignore` it (`--no-lock`).
+   */
+  lock: LockMode;
 }
 
 /** Which plugins may run, and how their processes and containers run. */
@@ -114,6 +121,12 @@ export interface OutputOptions {
   addManagedByLabel: boolean;
   /** receives warnings (the CLI prints their messages to stderr, as kustomize prints its own) */
   warn: ((warning: Warning) => void) | undefined;
+  /**
+   * The name messages give the program when they advise a command (`Run 'kustomize-ts edit fix'
+   * …`): the CLI passes the name it was started by, `kustomize` when a link of that name stands
+   * in for kustomize.
+   */
+  programName: string;
 }
 
 /** What the build knows of custom resources' types beyond kustomize, and what strategic-merge patches make of it. */
@@ -154,7 +167,7 @@ export const DEFAULT_OPTIONS: {
   readonly customTypes: Readonly<CustomTypeOptions>;
   readonly release: Readonly<ReleaseOptions>;
 } = {
-  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false },
+  input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false, lock: 'follow' },
   plugins: {
     enablePlugins: false,
     enableExec: false,
@@ -171,7 +184,7 @@ export const DEFAULT_OPTIONS: {
     cacheDir: undefined,
   },
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
-  output: { reorder: 'none', addManagedByLabel: false, warn: undefined },
+  output: { reorder: 'none', addManagedByLabel: false, warn: undefined, programName: 'kustomize-ts' },
   customTypes: { crdMerge: false, schemas: [] },
   release: { kustomizeVersion: DEFAULT_KUSTOMIZE_VERSION },
 };

@@ -4,6 +4,8 @@ export interface Example {
   files: Record<string, string>;
   /** the directory built first */
   target: string;
+  /** the file shown first (default: the target's kustomization) */
+  open?: string;
 }
 
 const deployment = `apiVersion: apps/v1
@@ -99,6 +101,20 @@ transformers:
           memory: 256Mi
 `;
 
+/** a patch of the overlay's Deployment: a value of the wrong type, and an image the overlay's `images` changes later */
+const wrongTypePatch = `apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: web
+spec:
+  replicas: "three"
+  template:
+    spec:
+      containers:
+      - name: web
+        image: nginx:1.27-alpine
+`;
+
 export const EXAMPLES: Example[] = [
   {
     title: 'Base and overlays (with a component)',
@@ -112,6 +128,19 @@ export const EXAMPLES: Example[] = [
       'overlays/staging/kustomization.yaml': 'namespace: staging\nnamePrefix: staging-\nresources:\n- ../../base\n',
       'overlays/production/kustomization.yaml':
         'namespace: production\nnamePrefix: prod-\nresources:\n- ../../base\ncomponents:\n- ../../components/monitoring\nreplicas:\n- name: web\n  count: 3\nimages:\n- name: nginx\n  newTag: "1.27.3"\n',
+    },
+  },
+  {
+    title: 'A patch with a wrong type (diagnostics, hover)',
+    target: 'overlays/production',
+    open: 'overlays/production/web-patch.yaml',
+    files: {
+      'base/kustomization.yaml': 'resources:\n- deployment.yaml\n- service.yaml\n',
+      'base/deployment.yaml': deployment,
+      'base/service.yaml': service,
+      'overlays/staging/kustomization.yaml': 'namePrefix: staging-\nresources:\n- ../../base\n',
+      'overlays/production/kustomization.yaml': 'namePrefix: prod-\nresources:\n- ../../base\npatches:\n- path: web-patch.yaml\nimages:\n- name: nginx\n  newTag: "1.27.3"\n',
+      'overlays/production/web-patch.yaml': wrongTypePatch,
     },
   },
   {

@@ -1,6 +1,10 @@
-import { build, KustomizeError, MemoryFileSystem, outputLineOrigins, type WrittenBy } from 'kustomize-ts';
+import { build, KustomizeError, outputLineOrigins, type WrittenBy } from 'kustomize-ts';
 import { EXAMPLES, type Example } from './examples.js';
-import { decodeState, encodeState, type SharedState } from './share.js';
+import { EditorHover } from './hover.js';
+import { PlaygroundLanguage, type Problem } from './language.js';
+import { showGutter, showProblems } from './problems.js';
+import { decodeState, encodeState } from './share.js';
+import { TextGrid } from './text-grid.js';
 
 /** an element of the page, by id */
 function byId<T extends HTMLElement>(id: string): T {
@@ -12,21 +16,35 @@ function byId<T extends HTMLElement>(id: string): T {
 /** the files that make a directory buildable: a Kustomization's or a Composition's */
 const BUILD_FILE = /(^|\/)(kustomization\.ya?ml|Kustomization|composition\.ya?ml|Composition)$/;
 
-/** The playground's state and its page: files, the selected file, the directory built, the last output. */
+/**
+ * The playground's state and its page: files, the selected file, the directory built, the last
+ * output, and the language service that checks the files as they are edited.
+ */
 class Playground {
   private files: Record<string, string> = {};
   private current = '';
   private target = '';
   private output = '';
+  /** the file the last build's error names */
+  private errorFile: string | undefined;
   /** renders are asynchronous: only the newest may show its result */
   private renderCount = 0;
   private renderTimer: ReturnType<typeof setTimeout> | undefined;
+  /** the files edited since the language service was last told */
+  private readonly edited = new Set<string>();
+  private language: PlaygroundLanguage | undefined;
+  /** changes told to the language service: the page says it checks until it is idle after the newest */
+  private checkCount = 0;
 
   private readonly el = {
     example: byId<HTMLSelectElement>('example'),
     target: byId<HTMLSelectElement>('target'),
     files: byId<HTMLUListElement>('files'),
     editor: byId<HTMLTextAreaElement>('editor'),
+    gutter: byId('gutter'),
+    problems: byId('problems'),
+    problemCount: byId('problem-count'),
+    checking: byId('checking'),
     currentFile: byId('current-file'),
     output: byId('output'),
     outputTarget: byId('output-target'),
@@ -35,6 +53,12 @@ class Playground {
     error: byId('error'),
     shareLink: byId<HTMLInputElement>('share-link'),
   };
+
+  private readonly grid = new TextGrid(this.el.editor);
+  private readonly hover = new EditorHover(this.el.editor, byId('hover'), this.grid, (at) => {
+    this.tellEdits();
+    return this.language?.hover(this.current, at.line, at.character) ?? Promise.resolve(null);
+  });
 
   constructor() {
     this.el.example.append(...EXAMPLES.map((e, i) => new Option(e.title, String(i))));
@@ -45,8 +69,14 @@ class Playground {
     });
     this.el.editor.addEventListener('input', () => {
       this.files[this.current] = this.el.editor.value;
+      this.edited.add(this.current);
+      // the service's checks so far are of an older text: none counts until it is told this one
+      this.checkCount++;
+      this.el.checking.textContent = '(checking…)';
+      this.showGutter();
       this.scheduleRender();
     });
+    this.el.editor.addEventListener('scroll', () => (this.el.gutter.scrollTop = this.el.editor.scrollTop));
     byId('add-file').addEventListener('click', () => this.addFile());
     byId('delete-file').addEventListener('click', () => this.deleteFile());
     byId('share').addEventListener('click', () => void this.share());
@@ -62,10 +92,16 @@ class Playground {
     } else this.load(EXAMPLES[0]!);
   }
 
-  load(example: Example | SharedState): void {
+  load(example: Example): void {
     this.files = { ...example.files };
     this.target = example.target;
-    this.select(Object.keys(this.files).find((f) => f.startsWith(`${example.target}/`) && BUILD_FILE.test(f)) ?? Object.keys(this.files)[0] ?? '');
+    clearTimeout(this.renderTimer);
+    this.edited.clear();
+    this.language?.dispose();
+    this.language = new PlaygroundLanguage(this.files, () => this.showProblems());
+    this.checking();
+    this.showProblems();
+    this.select(example.open ?? Object.keys(this.files).find((f) => f.startsWith(`${example.target}/`) && BUILD_FILE.test(f)) ?? Object.keys(this.files)[0] ?? '');
     void this.render();
   }
 
@@ -74,10 +110,13 @@ class Playground {
     this.el.editor.value = this.files[file] ?? '';
     this.el.editor.disabled = !(file in this.files);
     this.el.currentFile.textContent = file;
+    this.el.editor.scrollTop = 0;
+    this.hover.hide();
+    this.showGutter();
     this.listFiles();
   }
 
-  private listFiles(errorFile?: string): void {
+  private listFiles(): void {
     this.el.files.replaceChildren(
       ...Object.keys(this.files)
         .sort()
@@ -87,7 +126,9 @@ class Playground {
           button.textContent = f;
           button.dataset['file'] = f;
           button.setAttribute('aria-current', String(f === this.current));
-          if (f === errorFile) button.classList.add('has-error');
+          if (f === this.errorFile) button.classList.add('has-error');
+          const problems = this.language?.problemsIn(f).length ?? 0;
+          if (problems > 0) button.dataset['problems'] = String(problems);
           button.addEventListener('click', () => this.select(f));
           const li = document.createElement('li');
           li.append(button);
@@ -102,7 +143,11 @@ class Playground {
   private addFile(): void {
     const path = prompt('Path of the new file (e.g. base/configmap.yaml)')?.trim().replace(/^\/+/, '');
     if (!path) return;
-    this.files[path] ??= '';
+    if (!(path in this.files)) {
+      this.files[path] = '';
+      this.language?.set(path, '', true);
+      this.checking();
+    }
     this.select(path);
     this.scheduleRender();
   }
@@ -110,24 +155,73 @@ class Playground {
   private deleteFile(): void {
     if (!(this.current in this.files) || !confirm(`Delete ${this.current}?`)) return;
     delete this.files[this.current];
+    this.edited.delete(this.current);
+    this.language?.remove(this.current);
+    this.checking();
     this.select(Object.keys(this.files).sort()[0] ?? '');
     void this.render();
   }
 
+  /** When typing pauses, the language service is told the edits and the output is built again. */
   private scheduleRender(): void {
     clearTimeout(this.renderTimer);
     this.renderTimer = setTimeout(() => void this.render(), 150);
   }
 
+  /** Tells the language service the files edited since it was last told. */
+  private tellEdits(): void {
+    if (this.edited.size === 0) return;
+    for (const file of this.edited) this.language?.set(file, this.files[file]!, false);
+    this.edited.clear();
+    this.checking();
+  }
+
+  /** Says "checking" until the language service has built and checked the newest change (the page counts those in `data-checks`). */
+  private checking(): void {
+    const count = ++this.checkCount;
+    const language = this.language;
+    this.el.checking.textContent = '(checking…)';
+    void language?.whenIdle().then(() => {
+      if (count !== this.checkCount || language !== this.language) return;
+      this.el.checking.textContent = '';
+      document.body.dataset['checks'] = String(count);
+    });
+  }
+
+  /** The language service's problems: the list under the editor, the current file's gutter, the file list's counts. */
+  private showProblems(): void {
+    showProblems(this.el.problems, this.el.problemCount, this.language?.allProblems() ?? [], (p) => this.openProblem(p));
+    this.showGutter();
+    this.listFiles();
+  }
+
+  private showGutter(): void {
+    const diagnostics = this.language?.problemsIn(this.current) ?? [];
+    showGutter(this.el.gutter, this.el.editor.value.split('\n').length, diagnostics);
+    this.el.editor.setAttribute('aria-invalid', String(diagnostics.some((d) => (d.severity ?? 1) === 1)));
+  }
+
+  /** Opens a problem's file, the caret at its place, and shows the hover there (who wrote the value). */
+  private openProblem({ file, diagnostic }: Problem): void {
+    if (!(file in this.files)) return;
+    this.select(file);
+    this.grid.reveal(diagnostic.range.start);
+    this.el.gutter.scrollTop = this.el.editor.scrollTop;
+    this.hover.restAt(diagnostic.range.start);
+  }
+
   /** Builds the target from the files in memory and shows the YAML, or the error with its file and field. */
   private async render(): Promise<void> {
+    clearTimeout(this.renderTimer);
+    this.tellEdits();
     const count = ++this.renderCount;
     this.el.outputTarget.textContent = this.target;
     let built: { yaml: string; origins: (WrittenBy | undefined)[] } | undefined;
     let error: unknown;
     try {
       // legacy order: the output of `kustomize build`, the command line; with who wrote each value
-      const result = await build(`/${this.target}`, { fs: MemoryFileSystem.from(this.files), reorder: 'legacy', provenance: true });
+      // over the language service's documents: the output is of the files it checks
+      const result = await build(`/${this.target}`, { fs: this.language!.fs, reorder: 'legacy', provenance: true });
       built = { yaml: result.yaml, origins: outputLineOrigins(result.yaml, result.provenance!) };
     } catch (e) {
       error = e;
@@ -139,6 +233,7 @@ class Playground {
       this.showOutput(built.yaml, built.origins);
       this.el.error.hidden = true;
       this.el.status.textContent = '';
+      this.errorFile = undefined;
       this.listFiles();
       return;
     }
@@ -179,14 +274,8 @@ class Playground {
     const file = this.fileOf(by);
     if (file === undefined) return;
     this.select(file);
-    const text = this.files[file]!;
-    let offset = 0;
-    for (let line = 1; line < by.line && offset >= 0; line++) offset = text.indexOf('\n', offset) + 1;
-    offset = Math.min(text.length, offset + by.column - 1);
-    this.el.editor.focus();
-    this.el.editor.setSelectionRange(offset, offset);
-    const lineHeight = parseFloat(getComputedStyle(this.el.editor).lineHeight) || 18;
-    this.el.editor.scrollTop = Math.max(0, (by.line - 3) * lineHeight);
+    this.grid.reveal({ line: by.line - 1, character: by.column - 1 });
+    this.el.gutter.scrollTop = this.el.editor.scrollTop;
   }
 
   /** The playground's name of the file a value came from (records name files relative to the directory built). */
@@ -225,7 +314,8 @@ class Playground {
     parts.push(`\n${error instanceof Error ? error.message : String(error)}`);
     this.el.error.replaceChildren(...parts);
     this.el.error.hidden = false;
-    this.listFiles(file);
+    this.errorFile = file;
+    this.listFiles();
   }
 
   /** the file an error names: errors give paths from the root, or relative to the kustomization that names them */

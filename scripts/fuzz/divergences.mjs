@@ -48,13 +48,14 @@ export function normalizeKubectl(output) {
  */
 
 /*
- * Not followed yet, and not met by the generator (its patch values are strings, quoted where
- * they would read as anything else): kyaml's FieldSetter double-quotes a string it creates
- * whose text YAML 1.1 reads as no string (a generated ConfigMap's `a=5`, a label `"on"`), and a
- * strategic-merge patch's plain scalar written over it later keeps that style, so `a: 6` gives
- * "6". kustomize-ts records the styles of what it reads, of what strategic-merge patches write
- * (fixtures smp-styled-scalars, smp-styled-fields-kept) and of what a JSON patch reads back
- * (smp-styled-after-json-patch), not of the fields generators and transformers create.
+ * Followed, though the generator's patch values are strings, quoted where they would read as
+ * anything else, so it does not reach them: kyaml's FieldSetter double-quotes a string it
+ * creates whose text YAML 1.1 reads as no string (a generated ConfigMap's `a=5`, a label
+ * `"on"`), and a strategic-merge patch's plain scalar written over it later keeps that style,
+ * so `a: 6` gives "6". kustomize-ts records the styles of what it reads, of what strategic-merge
+ * patches write (fixtures smp-styled-scalars, smp-styled-fields-kept,
+ * smp-new-field-yaml11-style), of what a JSON patch reads back (smp-styled-after-json-patch) and
+ * of what generators and the label and annotation transformers write (generated-string-styles).
  */
 
 /*

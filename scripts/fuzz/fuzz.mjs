@@ -5,23 +5,31 @@
 // messages are compared but a different wording is only counted, not a mismatch (error texts
 // are checked by the fixtures and the conformance corpus).
 //
-//   npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]
+//   npm run fuzz -- [--cases N] [--from F] [--seed S] [--only I] [--keep DIR] [--jobs J]
+//                   [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]
 //
 // --cases N     how many trees (default 200); case I of seed S is always the same tree
+// --from F      the first case (default 0): cases F to F+N-1, so that one run can be split
 // --seed S      the run's seed (default 1)
 // --only I      just case I (with --keep, to look at one tree)
 // --keep DIR    write every mismatching tree to DIR/seed-S-case-I/ (with kubectl's and our output)
 // --jobs J      kubectl processes at once (default 2)
-// --kubectl P   the reference kubectl (default: kubectl on the PATH)
-// --kustomize-version V  build as this kustomize release (the one the --kubectl embeds; default 5.8.1)
+// --kubectl P   the reference kubectl (default: kubectl on the PATH); the run's first line
+//               names the kustomize it embeds
+// --kustomize-version V
+//               build as kustomize V does (the library's `kustomizeVersion`, the CLI's
+//               --kustomize-version): the profile that matches the --kubectl given. Checked
+//               before the run with `kustomize-ts version --kustomize-version V`, so a build
+//               without that profile stops the run instead of comparing the default
 // --verbose     print each both-fail pair of messages that differ
 // --errors      print kubectl's error for each case where both fail
 //
 // Exits 1 when a case mismatches. Needs `npm run build` first (npm run fuzz does it).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build } from '../../dist/src/index.js';
 import { caseSeed } from './random.mjs';
 import { generateTree } from './tree.mjs';
@@ -35,7 +43,7 @@ function flag(name, fallback) {
   return args[i + 1];
 }
 function usage(message) {
-  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]`);
+  console.error(`fuzz: ${message}\nusage: npm run fuzz -- [--cases N] [--from F] [--seed S] [--only I] [--keep DIR] [--jobs J] [--kubectl PATH] [--kustomize-version V] [--verbose] [--errors]`);
   process.exit(2);
 }
 const integer = (name, fallback) => {
@@ -45,6 +53,7 @@ const integer = (name, fallback) => {
 };
 const seed = integer('--seed', '1');
 const cases = integer('--cases', '200');
+const from = integer('--from', '0');
 const only = flag('--only', undefined);
 const keep = flag('--keep', undefined);
 const jobs = Math.max(1, integer('--jobs', '2'));
@@ -53,8 +62,23 @@ const kustomizeVersion = flag('--kustomize-version', undefined);
 const verbose = args.includes('--verbose');
 const showErrors = args.includes('--errors');
 
+/** What a command prints, or the run stops with its error. */
+function runOnce(command, commandArgs) {
+  const run = spawnSync(command, commandArgs, { encoding: 'utf8' });
+  if (run.error || run.status !== 0) {
+    console.error(`fuzz: ${[command, ...commandArgs].join(' ')} failed: ${run.error?.message ?? run.stderr.trim()}`);
+    process.exit(2);
+  }
+  return run.stdout;
+}
+const oracle = /Kustomize Version: (\S+)/.exec(runOnce(kubectl, ['version', '--client']))?.[1] ?? 'unknown';
+const cli = fileURLToPath(new URL('../../bin/kustomize-ts.js', import.meta.url));
+const profileFlags = kustomizeVersion === undefined ? [] : ['--kustomize-version', kustomizeVersion];
+const profile = runOnce(process.execPath, [cli, 'version', ...profileFlags]).trim();
+console.log(`fuzz: oracle ${kubectl} (kustomize ${oracle}), kustomize-ts ${profile}`);
+
 const work = mkdtempSync(join(tmpdir(), 'kts-fuzz-'));
-const indexes = only !== undefined ? [Number(only)] : Array.from({ length: cases }, (_, i) => i);
+const indexes = only !== undefined ? [Number(only)] : Array.from({ length: cases }, (_, i) => from + i);
 const totals = { cases: 0, identical: 0, bothFail: 0, messagesDiffer: 0, mismatches: 0 };
 const shapes = new Map();
 const started = Date.now();
@@ -85,7 +109,9 @@ function runKubectl(dir) {
 
 async function runOurs(dir) {
   try {
-    const { yaml } = await build(dir, { reorder: 'unspecified', loadRestrictor: 'rootOnly', kustomizeVersion, warn: () => {} });
+    const options = { reorder: 'unspecified', loadRestrictor: 'rootOnly', warn: () => {} };
+    if (kustomizeVersion !== undefined) options.kustomizeVersion = kustomizeVersion;
+    const { yaml } = await build(dir, options);
     return { ok: true, output: yaml };
   } catch (e) {
     return { ok: false, output: '', error: e instanceof Error ? e.message : String(e) };
@@ -167,6 +193,7 @@ try {
 
 const seconds = ((Date.now() - started) / 1000).toFixed(1);
 const byShape = [...shapes].sort().map(([s, v]) => `${s} ${v.cases} (${v.fail} fail)`).join(', ');
-console.log(`fuzz: seed ${seed}, ${totals.cases} cases in ${seconds} s: ${totals.identical} identical, ${totals.bothFail} both fail (${totals.messagesDiffer} with other messages), ${totals.mismatches} mismatches`);
+const range = only !== undefined ? `case ${only}` : `cases ${from}-${from + cases - 1}`;
+console.log(`fuzz: seed ${seed}, ${range}, ${totals.cases} cases in ${seconds} s: ${totals.identical} identical, ${totals.bothFail} both fail (${totals.messagesDiffer} with other messages), ${totals.mismatches} mismatches`);
 console.log(`fuzz: shapes: ${byShape}`);
 process.exit(totals.mismatches > 0 ? 1 : 0);

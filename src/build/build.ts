@@ -72,7 +72,11 @@ export interface BuildResult {
    * sorted. A file of a fetched tree is not among them: its reference is in `remote`.
    */
   inputs: string[];
-  /** the remote references the build read, each with what it resolved to (a git commit, an OCI digest) */
+  /**
+   * the remote inputs the build read, each by type and reference as written with what it
+   * resolved to (a git commit, an OCI digest, an HTTP file's sha256, a chart archive's digest):
+   * what `lock()` writes
+   */
   remote: RemoteInput[];
   /** with the `provenance` option: for each resource of the output, in output order, who wrote each of its values (see `explain`) */
   provenance?: ResourceProvenance[];

@@ -1,7 +1,8 @@
 import type { GeneratorArgs } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
-import { setKey, type YMap } from '../yaml/value.js';
+import type { YMap } from '../yaml/value.js';
+import { freshStringMap } from '../yaml/string-styles.js';
 import { base64EncodeWrapped } from '../encoding/base64.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { generatedResource } from '../filters/generated-object.js';
@@ -19,12 +20,9 @@ export class ConfigMapGenerator implements Generator {
   }
 
   generate(ctx: PluginContext): Resource[] {
-    const data: YMap = {};
-    const binaryData: YMap = {};
-    for (const p of loadKvPairs(ctx.loader, this.args, 'ConfigMap')) {
-      if (typeof p.value === 'string') setKey(data, p.key, p.value);
-      else setKey(binaryData, p.key, base64EncodeWrapped(p.value));
-    }
+    const pairs = loadKvPairs(ctx.loader, this.args, 'ConfigMap');
+    const data = freshStringMap(pairs.flatMap((p) => (typeof p.value === 'string' ? [[p.key, p.value] as const] : [])));
+    const binaryData = freshStringMap(pairs.flatMap((p) => (typeof p.value === 'string' ? [] : [[p.key, base64EncodeWrapped(p.value)] as const])));
     const body: YMap = {};
     if (Object.keys(data).length > 0) body['data'] = data;
     if (Object.keys(binaryData).length > 0) body['binaryData'] = binaryData;

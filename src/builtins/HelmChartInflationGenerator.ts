@@ -2,6 +2,7 @@ import type { BuiltinState } from './state.js';
 import { KustomizeError } from '../errors.js';
 import { resolveChartConfig, type HelmChartConfig, type ResolvedHelmChart } from '../helm/chart-config.js';
 import { requireNode } from '../host.js';
+import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
 import { decode, DecodeError, type StructShape } from '../yaml/decode.js';
 import type { HelmChart, HelmGlobals } from '../kinds/kustomization.js';
 import { HelmChartShape, HelmGlobalsShape } from '../kinds/shapes.js';
@@ -23,7 +24,11 @@ const ConfigShape: StructShape = { struct: 'HelmChartInflationGeneratorPlugin', 
 export class HelmChartInflationGenerator implements Generator {
   static readonly kind = 'HelmChartInflationGenerator';
 
-  private constructor(private readonly chart: ResolvedHelmChart) {}
+  private constructor(
+    private readonly chart: ResolvedHelmChart,
+    /** the build's lock, which a pulled chart's archive is checked against, and where it is noted */
+    private readonly remoteInputs: BuildRemoteInputs | undefined,
+  ) {}
 
   /**
    * Like kustomize's plugin (a plain yaml.Unmarshal) it ignores fields it does not know,
@@ -38,7 +43,7 @@ export class HelmChartInflationGenerator implements Generator {
       if (!(e instanceof DecodeError)) throw e;
       throw new KustomizeError('KUSTOMIZATION_INVALID', `trouble configuring builtin ${HelmChartInflationGenerator.kind} with config: ${e.message}`, { cause: e });
     }
-    return new HelmChartInflationGenerator(resolveChartConfig(withInlineNulls(decoded), ctx, build.helmApiVersions));
+    return new HelmChartInflationGenerator(resolveChartConfig(withInlineNulls(decoded), ctx, build.helmApiVersions), build.remoteInputs);
   }
 
   async generate(ctx: PluginContext): Promise<Resource[]> {
@@ -47,7 +52,7 @@ export class HelmChartInflationGenerator implements Generator {
       feature: `helm chart '${this.chart.name}' (helmCharts)`,
       needs: 'runs the helm executable',
     });
-    const rendered = await inflateChart(this.chart, ctx);
+    const rendered = await inflateChart(this.chart, ctx, this.remoteInputs);
     // kustomize 5.8 on leaves the namespace of what Helm rendered to Helm
     if (!ctx.profile.namespaceOnHelmOutput) for (const r of rendered) r.helmGenerated = true;
     return rendered;

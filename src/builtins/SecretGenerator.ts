@@ -2,7 +2,8 @@ import type { SecretArgs } from '../kinds/kustomization.js';
 import { SecretArgsShape } from '../kinds/shapes.js';
 import type { Resource } from '../model/resource.js';
 import type { Generator, PluginContext } from '../plugins/plugin.js';
-import { setKey, type YMap } from '../yaml/value.js';
+import type { YMap } from '../yaml/value.js';
+import { freshStringMap } from '../yaml/string-styles.js';
 import { base64EncodeWrapped, utf8Encode } from '../encoding/base64.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { generatedResource } from '../filters/generated-object.js';
@@ -19,10 +20,7 @@ export class SecretGenerator implements Generator {
   }
 
   generate(ctx: PluginContext): Resource[] {
-    const data: YMap = {};
-    for (const p of loadKvPairs(ctx.loader, this.args, 'Secret')) {
-      setKey(data, p.key, base64EncodeWrapped(typeof p.value === 'string' ? utf8Encode(p.value) : p.value));
-    }
+    const data = freshStringMap(loadKvPairs(ctx.loader, this.args, 'Secret').map((p) => [p.key, base64EncodeWrapped(typeof p.value === 'string' ? utf8Encode(p.value) : p.value)] as const));
     // kustomize creates `data` even when there is nothing to put in it (unlike for ConfigMaps)
     const body: YMap = { type: this.args.type || 'Opaque', data };
     return [generatedResource('Secret', this.args, body)];

@@ -1,4 +1,5 @@
 import { ApiVersionsFlag } from '../helm/api-versions.js';
+import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
 import type { ResolvedOptions } from '../options.js';
 import { StepNotices } from './step-notice.js';
 
@@ -13,7 +14,11 @@ export class BuiltinState {
   /** where each step's builtin gives its notices */
   readonly notices = new StepNotices();
 
-  constructor(options: Readonly<Pick<ResolvedOptions, 'helmApiVersions'>>) {
+  constructor(
+    options: Readonly<Pick<ResolvedOptions, 'helmApiVersions'>>,
+    /** the build's lock, and where the charts helm pulls are noted */
+    readonly remoteInputs?: BuildRemoteInputs,
+  ) {
     this.helmApiVersions = new ApiVersionsFlag(options.helmApiVersions);
   }
 }

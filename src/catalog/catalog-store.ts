@@ -3,7 +3,8 @@ import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
-import { pullArtifact, type OciClientOptions } from '../oci/index.js';
+import { byDigest, fetchPinned, type BuildRemoteInputs } from '../load/remote/locked-source.js';
+import { parseOciReference, pullArtifact, resolveDigest, type OciClientOptions, type PulledArtifact } from '../oci/index.js';
 import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
 import type { ConfigSchema } from './config-schema.js';
 import { parseCatalogReference, type CatalogReference } from './reference.js';
@@ -20,16 +21,23 @@ export interface LoadedCatalog {
   /**
    * Reads a file a catalog names (an exec program, a Starlark script): an http(s):// URL, a
    * file:// URL, or a path relative to the catalog. `describe` names the function in errors.
+   * `sha256` (hex), when the catalog gives the file's digest: the caller checks it, and a file
+   * fetched with it is no remote input of its own (see `RemoteRequestOptions.sha256`).
    */
-  readUri(uri: string, describe: string): Promise<Uint8Array>;
+  readUri(uri: string, describe: string, sha256?: string): Promise<Uint8Array>;
   /** The config schema of a version of one of its functions, read once; undefined when the version has none. */
   configSchema(fn: CatalogFunction, version: FunctionVersion): Promise<ConfigSchema> | undefined;
+  /**
+   * Notes that the build runs the exec program at `uri` of digest `sha256` (`sha256:<hex>`, as
+   * the catalog gives it); LOCK_MISMATCH when the lock pins another.
+   */
+  usesExec(uri: string, sha256: string): void;
 }
 
-type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema'> & {
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec'> & {
   /** the catalog as its errors name it: its absolute path, or its reference */
   file: string;
-  readRelative(path: string): Promise<Uint8Array>;
+  readRelative(path: string, sha256?: string): Promise<Uint8Array>;
 };
 
 /** What fetching catalogs needs from the build. */
@@ -42,6 +50,12 @@ interface CatalogSources {
   signal?: AbortSignal;
   /** `--offline`: no registry is asked (an OCI catalog has no cache to be read from) */
   offline?: boolean;
+  /**
+   * the lock the build follows (an OCI catalog it pins is pulled by its digest, an exec program
+   * checked against its sha256), and where each OCI catalog pulled and exec program used is
+   * noted (the remote source notes the rest)
+   */
+  inputs?: BuildRemoteInputs;
 }
 
 /**
@@ -62,8 +76,9 @@ export class CatalogStore {
       found = this.fetch(reference, loader).then(
         (fetched): LoadedCatalog => ({
           ...fetched,
-          readUri: (uri, describe) => this.readUri(uri, fetched, loader.fs, describe),
+          readUri: (uri, describe, sha256) => this.readUri(uri, fetched, loader.fs, describe, sha256),
           configSchema: configSchemas(fetched),
+          usesExec: (uri, sha256) => this.usesExec(execUrl(uri, fetched.reference), sha256),
         }),
         (e: unknown) => {
           throw wrapError(e, `loading catalog '${raw}'`);
@@ -74,15 +89,35 @@ export class CatalogStore {
     return found;
   }
 
-  private async readUri(uri: string, fetched: FetchedCatalog, fs: FileSystem, describe: string): Promise<Uint8Array> {
-    if (isHttpUrl(uri)) return fetchHttp(await this.sources.remote(), uri);
+  private usesExec(url: string, digest: string): void {
+    const sha256 = digest.slice('sha256:'.length);
+    const rules = this.sources.inputs?.lock();
+    const pin = rules?.pin({ type: 'exec', url });
+    if (pin && pin.sha256 !== sha256) throw rules!.mismatch(pin, digest, ' (its catalog gives another program)');
+    this.sources.inputs?.note({ type: 'exec', url, sha256 });
+  }
+
+  private async readUri(uri: string, fetched: FetchedCatalog, fs: FileSystem, describe: string, sha256: string | undefined): Promise<Uint8Array> {
+    if (isHttpUrl(uri)) return fetchHttp(await this.sources.remote(), uri, sha256);
     if (/^file:\/\//i.test(uri)) return readFile(fs, decodeURIComponent(new URL(uri).pathname));
     if (/^[a-z][a-z0-9+.-]*:/i.test(uri) || uri.startsWith('/')) {
       throw new KustomizeError('CATALOG_INVALID', `${describe}: '${uri}' must be an http(s):// or file:// URL, or a path relative to the catalog`, {
         remote: fetched.reference.raw,
       });
     }
-    return fetched.readRelative(uri);
+    return fetched.readRelative(uri, sha256);
+  }
+
+  /** An OCI catalog's artifact: by the digest the lock pins, if it pins one. */
+  private async pullCatalog(raw: string): Promise<PulledArtifact> {
+    const options = { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE };
+    const rules = this.sources.inputs?.lock();
+    const pin = rules?.pin({ type: 'oci', url: raw });
+    const artifact = pin
+      ? await fetchPinned(rules!, pin, () => pullArtifact(byDigest(parseOciReference(raw), pin.digest), options), () => resolveDigest(raw, options))
+      : await pullArtifact(raw, options);
+    this.sources.inputs?.note({ type: 'oci', url: raw, digest: artifact.digest });
+    return artifact;
   }
 
   private async fetch(reference: CatalogReference, loader: Loader): Promise<FetchedCatalog> {
@@ -96,7 +131,7 @@ export class CatalogStore {
       case 'http': {
         const remote = await this.sources.remote();
         const catalog = readCatalog(decodeText(await fetchHttp(remote, reference.url)), reference.url);
-        return { reference, catalog, file: reference.url, readRelative: (p) => fetchHttp(remote, new URL(p, reference.url).href) };
+        return { reference, catalog, file: reference.url, readRelative: (p, sha256) => fetchHttp(remote, new URL(p, reference.url).href, sha256) };
       }
       case 'git': {
         const { dir, fs } = await (await this.sources.remote()).clone(reference.spec);
@@ -106,7 +141,7 @@ export class CatalogStore {
       }
       case 'oci': {
         if (this.sources.offline) throw new KustomizeError('REMOTE_FAILED', `offline: catalog '${reference.raw}' is pulled from an OCI registry, which is not asked offline`, { remote: reference.raw });
-        const { digest, layers } = await pullArtifact(reference.raw, { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE });
+        const { digest, layers } = await this.pullCatalog(reference.raw);
         if (layers.length !== 1) {
           throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });
         }
@@ -125,6 +160,11 @@ export class CatalogStore {
       }
     }
   }
+}
+
+/** How a lock names an exec program: its URI, or, relative to its catalog, the catalog's reference and `#` the path. */
+function execUrl(uri: string, catalog: CatalogReference): string {
+  return isHttpUrl(uri) || /^file:\/\//i.test(uri) ? uri : `${catalog.raw}#${uri}`;
 }
 
 /**
@@ -147,9 +187,9 @@ function configSchemas(fetched: FetchedCatalog): LoadedCatalog['configSchema'] {
 }
 
 /** Reads an http(s) URL; a non-2xx answer is a REMOTE_FAILED error naming the URL. */
-async function fetchHttp(remote: RemoteSource, url: string): Promise<Uint8Array> {
+async function fetchHttp(remote: RemoteSource, url: string, sha256?: string): Promise<Uint8Array> {
   try {
-    return await remote.fetchFile(url);
+    return await remote.fetchFile(url, sha256 === undefined ? {} : { sha256 });
   } catch (e) {
     if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', `GET ${url}: ${e.message}`, { remote: url, cause: e });
     throw e;

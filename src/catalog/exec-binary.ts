@@ -31,10 +31,11 @@ interface ExecSource {
 export async function executablePath(source: ExecSource, cacheDir: string): Promise<string> {
   const { platform, describe } = source;
   const digest = normalizeSha256(platform.sha256)!;
+  source.catalog.usesExec(platform.uri, digest);
   const dir = join(cacheDir, 'exec', digest.replace(':', '-'));
   const path = join(dir, basename(platform.bin));
   if (existsSync(path)) return path;
-  const bytes = await source.catalog.readUri(platform.uri, describe);
+  const bytes = await source.catalog.readUri(platform.uri, describe, digest.slice('sha256:'.length));
   const actual = await sha256Digest(bytes);
   if (actual !== digest) {
     throw new KustomizeError(

@@ -120,7 +120,7 @@ function checkTrusted(catalog: LoadedCatalog, options: Readonly<ResolvedOptions>
   throw new KustomizeError(
     'CATALOG_UNTRUSTED',
     `${describe} comes from ${catalogNamed(catalog)}, which is not trusted; ` +
-      `review it with 'kustomize-ts catalog view ${raw}', then trust it with --trusted-catalog ${raw}${name ? ` or --trusted-catalog ${name}` : ''}`,
+      `review it with '${options.programName} catalog view ${raw}', then trust it with --trusted-catalog ${raw}${name ? ` or --trusted-catalog ${name}` : ''}`,
     { remote: raw },
   );
 }

@@ -38,6 +38,12 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     fromEnv: { name: 'KUSTOMIZE_TS_REMOTE_CACHE', parse: (v) => v || undefined },
   }),
   optionFlag({ flag: { name: 'offline', type: 'bool', help: 'build remote references from the --remote-cache directory only' }, option: 'offline', parse: bool }),
+  optionFlag({
+    flag: { name: 'locked', type: 'bool', help: "follow the kustomization's lock file (kustomization.lock.yaml) and fail on any remote input it does not list" },
+    option: 'lock',
+    parse: (v) => (v === true ? 'locked' : 'follow'),
+  }),
+  optionFlag({ flag: { name: 'no-lock', type: 'bool', help: "ignore the kustomization's lock file: fetch remote inputs as they are now" }, option: 'lock', parse: (v) => (v === true ? 'ignore' : 'follow') }),
   // plugins and runtimes
   optionFlag({ flag: { name: 'enable-alpha-plugins', type: 'bool', help: 'enable kustomize plugins' }, option: 'enablePlugins', parse: bool }),
   optionFlag({
@@ -144,14 +150,17 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
 /**
  * The build options the flags set. Every option flag is read from the table, so none can be
  * declared and dropped; an option whose flag is absent keeps its CLI default (`--reorder`
- * unspecified, the managed-by label from the environment).
+ * unspecified, the managed-by label from the environment); `program`, the name the CLI was
+ * started by, is the one its messages advise commands by.
  */
 export function optionsFromFlags(
   flags: ReadonlyMap<string, FlagValue>,
   env: Record<string, string | undefined>,
+  program?: string,
   table: readonly OptionFlag<keyof ResolvedOptions>[] = BUILD_OPTION_FLAGS,
 ): Partial<ResolvedOptions> {
-  const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption };
+  if (flags.get('locked') === true && flags.get('no-lock') === true) throw new KustomizeError('USAGE', '--locked and --no-lock cannot be combined');
+  const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption, ...(program !== undefined && { programName: program }) };
   for (const { flag, option, parse, fromEnv } of table) {
     const value = flags.get(flag.name);
     const envValue = fromEnv && env[fromEnv.name];

@@ -16,8 +16,20 @@ export interface CliIO {
   terminal?: boolean;
   /** the launcher that started this CLI (bin/kustomize-ts.js): `build-all`'s worker threads run it too */
   launcher?: string;
-  /** the name the CLI was called by (bin/kustomize-ts.js's argv[1], links not followed) */
+  /**
+   * the name the CLI was started by (`kustomize` when a link of that name stands in for
+   * kustomize); help, usage errors and the commands messages advise name the program so.
+   * Default `kustomize-ts`.
+   */
   program?: string;
+}
+
+/** The program's own name. */
+export const PROGRAM = 'kustomize-ts';
+
+/** The name the CLI's messages give the program: the one it was started by, else its own. */
+export function programOf(io: CliIO): string {
+  return io.program ?? PROGRAM;
 }
 
 /**

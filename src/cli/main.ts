@@ -1,6 +1,6 @@
 import { messageOf } from '../errors.js';
 import { KustomizeError } from '../errors.js';
-import type { CliIO, Command } from './command.js';
+import { PROGRAM, programOf, type CliIO, type Command } from './command.js';
 import { buildCommand } from './commands/build.js';
 import { affectedCommand } from './commands/affected.js';
 import { buildAllCommand } from './commands/build-all.js';
@@ -12,6 +12,7 @@ import { completionCommands } from './commands/completion.js';
 import { createCommand } from './commands/create.js';
 import { editCommand } from './commands/edit.js';
 import { localizeCommand } from './commands/localize.js';
+import { lockCommand } from './commands/lock.js';
 import { lspCommand } from './commands/lsp.js';
 import { serveCommand } from './commands/serve.js';
 import { validateCommand } from './commands/validate.js';
@@ -21,8 +22,6 @@ import { STDIO } from './stdio.js';
 import { withProgramVersion } from './kustomize-version.js';
 
 export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
-
-const PROGRAM = 'kustomize-ts';
 
 /** The commands of the CLI, by name: one module each under ./commands. */
 export const COMMANDS: readonly Command[] = [
@@ -36,6 +35,7 @@ export const COMMANDS: readonly Command[] = [
   editCommand,
   explainCommand,
   localizeCommand,
+  lockCommand,
   lspCommand,
   serveCommand,
   validateCommand,
@@ -61,21 +61,23 @@ const ROOT: Command = {
   subcommands: [...COMMANDS],
 };
 
-/**
- * Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by
- * default). `program` is the name it was called by (a link `kustomize-v5.7.1` chooses that
- * kustomize version).
- */
-export async function main(args: string[], io: CliIO = STDIO, launcher?: string, program?: string): Promise<number> {
-  if (launcher) io = { ...io, launcher };
-  if (program) io = { ...io, program };
+/** How the launcher started the CLI: its own file, and the path it was called by (`process.argv[1]`: a link's, when a link started it). */
+interface Launch {
+  launcher: string;
+  calledAs: string;
+}
+
+/** Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by default). */
+export async function main(args: string[], io: CliIO = STDIO, launch?: Launch): Promise<number> {
+  if (launch) io = { ...io, launcher: launch.launcher, program: programName(launch.calledAs) };
+  const program = programOf(io);
   if (args[0] === '--version') args = ['version', ...args.slice(1)];
   // a global flag, accepted anywhere before `--`
   const end = args.includes('--') ? args.indexOf('--') : args.length;
   const stackTrace = args.slice(0, end).some((a) => a.replace(/_/g, '-') === STACK_TRACE_FLAG);
   if (stackTrace) args = [...args.slice(0, end).filter((a) => a.replace(/_/g, '-') !== STACK_TRACE_FLAG), ...args.slice(end)];
   try {
-    return await dispatch(ROOT, [PROGRAM], [], args, io);
+    return await dispatch(ROOT, [program], [], args, io);
   } catch (e) {
     io.err(`Error: ${messageOf(e)}\n`);
     if (stackTrace && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
@@ -130,6 +132,15 @@ function exitOf(e: KustomizeError, command: Command): number | undefined {
 /** What a worker thread of the CLI's `build-all` and `affected` runs (the launcher calls it in the thread). */
 export async function workerMain(): Promise<void> {
   (await import('../build/root-worker.js')).workerMain();
+}
+
+/**
+ * The program's name as it was called: the file name of the path it was started by, without
+ * the `.js` of the launcher's own file (`node bin/kustomize-ts.js`, npm's shims on Windows).
+ */
+export function programName(calledAs: string): string {
+  // the file name after the last separator, / or (on Windows) \
+  return calledAs.replace(/^.*[\\/]/, '').replace(/\.[cm]?js$/, '') || PROGRAM;
 }
 
 /** A command's own flags, its persistent ones and `--help`. */

@@ -33,7 +33,7 @@ interface RootsRequest {
   options: ReturnType<typeof optionsFromFlags>;
 }
 
-export function readRootsRequest({ flags, positional }: ParsedArgs, formats = FORMATS): RootsRequest {
+export function readRootsRequest({ flags, positional }: ParsedArgs, io: CliIO, formats = FORMATS): RootsRequest {
   if (positional.length > 1) throw new KustomizeError('USAGE', `specify one directory to search; got ${positional.length}`);
   const jobsText = flags.get('jobs') as string | undefined;
   const jobs = jobsText === undefined ? undefined : Number(jobsText);
@@ -47,7 +47,7 @@ export function readRootsRequest({ flags, positional }: ParsedArgs, formats = FO
     jobs,
     format,
     shard: shardText === undefined ? undefined : parseShard(shardText),
-    options: optionsFromFlags(flags, process.env),
+    options: optionsFromFlags(flags, process.env, io.program),
   };
 }
 

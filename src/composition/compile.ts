@@ -2,7 +2,7 @@ import type { KustomizeProfile } from '../versions/profiles.js';
 import { KustomizeError } from '../errors.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import { relative } from '../fs/path.js';
-import { KUSTOMIZATION_API_VERSION, readKustomization } from '../kinds/kustomization.js';
+import { KUSTOMIZATION_API_VERSION, readKustomization, type DeprecationWarnings } from '../kinds/kustomization.js';
 import type { Loader } from '../load/loader.js';
 import { Resource } from '../model/resource.js';
 import { BUILTINS } from '../builtins/table.js';
@@ -25,11 +25,11 @@ const RESOURCE_ACCUMULATOR_KINDS: readonly string[] = ['ResourceAccumulator', 'R
  * behavior), transformers edit, as the steps of a Kustomization do. A builtin that takes field
  * specs gets the build's when its config has none; a `ResourceAccumulator` accumulates its
  * `paths` as a Kustomization's `resources:`, and an inline Kustomization runs on the resources
- * so far, both in the step's directory. `warn` hears the inline Kustomizations' deprecations.
+ * so far, both in the step's directory. `deprecations` hears the inline Kustomizations' deprecations.
  */
-export function compileComposition(loader: Loader, fileName: string, warn: (message: string) => void, profile: KustomizeProfile): Plan {
+export function compileComposition(loader: Loader, fileName: string, deprecations: DeprecationWarnings, profile: KustomizeProfile): Plan {
   const { transformers, catalogs } = consolidateWithCatalogs(loader, fileName);
-  const steps = transformers.map((t) => compileStep(t, warn, profile));
+  const steps = transformers.map((t) => compileStep(t, deprecations, profile));
   return {
     kind: 'Composition',
     loader,
@@ -48,7 +48,7 @@ export function compileComposition(loader: Loader, fileName: string, warn: (mess
   };
 }
 
-function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void, profile: KustomizeProfile): (fieldSpecs: TransformerConfig) => PlanStep {
+function compileStep(t: ConsolidatedTransformer, deprecations: DeprecationWarnings, profile: KustomizeProfile): (fieldSpecs: TransformerConfig) => PlanStep {
   const step = stepConfig(t);
   const config = step.config;
   const fileName = relative(t.loader.root, t.file);
@@ -59,7 +59,7 @@ function compileStep(t: ConsolidatedTransformer, warn: (message: string) => void
   }
   if (config.kind === 'Kustomization' && config.apiVersion.startsWith('kustomize.config.k8s.io/')) {
     // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
-    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, warn, profile);
+    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, deprecations, profile);
     const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName, undefined) };
     return () => nested;
   }

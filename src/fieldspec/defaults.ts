@@ -8,7 +8,8 @@
 import type { TransformerConfig } from './transformer-config.js';
 import { KUSTOMIZE_PROFILES, type KustomizeProfile } from '../versions/profiles.js';
 
-const NEWEST_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
+/** The default field specs of the newest release (5.8.1, the default profile); {@link defaultTransformerConfig} gives each release's. */
+export const DEFAULT_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
   namePrefix: [
     { path: 'metadata/name' },
   ],
@@ -424,7 +425,7 @@ const NEWEST_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
 const BY_PROFILE: ReadonlyMap<KustomizeProfile, TransformerConfig> = new Map(KUSTOMIZE_PROFILES.map((profile) => [profile, asReleased(profile)]));
 
 function asReleased(profile: KustomizeProfile): TransformerConfig {
-  const newest = NEWEST_TRANSFORMER_CONFIG;
+  const newest = DEFAULT_TRANSFORMER_CONFIG;
   return deepFreeze({
     ...newest,
     images: profile.imageVolumes ? newest.images : newest.images.filter((spec) => !spec.path?.endsWith('volumes[]/image/reference')),

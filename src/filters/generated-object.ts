@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import type { GeneratorArgs, GeneratorOptions } from '../kinds/kustomization.js';
 import { Resource, type GenerationBehavior } from '../model/resource.js';
 import type { YMap } from '../yaml/value.js';
+import { readsAsNonString11, setStringField } from '../yaml/string-styles.js';
 
 /**
  * The resource a ConfigMap/Secret generator makes from its args and data: metadata with the
@@ -10,11 +11,17 @@ import type { YMap } from '../yaml/value.js';
  */
 export function generatedResource(kind: 'ConfigMap' | 'Secret', args: GeneratorArgs, body: YMap): Resource {
   if (!args.name) throw new KustomizeError('GENERATOR_FAILED', `a ${kind.toLowerCase()} must have a name`);
-  const metadata: YMap = { name: args.name };
-  if (args.namespace) metadata['namespace'] = args.namespace;
+  // styled as kyaml writes them: the options' labels and annotations single-quoted
+  const metadata: YMap = {};
+  setStringField(metadata, 'name', args.name, readsAsNonString11(args.name));
+  if (args.namespace) setStringField(metadata, 'namespace', args.namespace, readsAsNonString11(args.namespace));
   const options = args.options ?? {};
-  if (options.labels && Object.keys(options.labels).length > 0) metadata['labels'] = { ...options.labels };
-  if (options.annotations && Object.keys(options.annotations).length > 0) metadata['annotations'] = { ...options.annotations };
+  for (const field of ['labels', 'annotations'] as const) {
+    const entries = options[field] ?? {};
+    if (Object.keys(entries).length === 0) continue;
+    const m: YMap = (metadata[field] = {});
+    for (const key of Object.keys(entries).sort()) setStringField(m, key, entries[key]!, true);
+  }
   const obj: YMap = { apiVersion: 'v1', kind, metadata, ...body };
   if (options.immutable) obj['immutable'] = true;
   const r = new Resource(obj);

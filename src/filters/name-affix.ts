@@ -3,6 +3,7 @@ import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
 import { wrongKindMessage } from '../yaml/node.js';
 import { isMap, isSeq } from '../yaml/value.js';
+import { setUntaggedField } from '../yaml/string-styles.js';
 
 /** Kinds whose names kustomize never prefixes or suffixes. */
 const SKIPPED = [{ kind: 'CustomResourceDefinition' }, { group: 'apiregistration.k8s.io', kind: 'APIService' }, { kind: 'Namespace' }];
@@ -18,7 +19,8 @@ export function addNameAffix(resources: ResourceMap, side: 'prefix' | 'suffix', 
     // visitField names the field and the object, as kustomize does
     if (isMap(v) || isSeq(v)) throw new FieldPathError(wrongKindMessage('ScalarNode', v));
     const s = v === null || v === undefined ? '' : String(v);
-    holder[key] = side === 'prefix' ? affix + s : s + affix;
+    // written untagged in the field's style: a plain name that reads as a number is one
+    setUntaggedField(holder, key, side === 'prefix' ? affix + s : s + affix);
   };
   const specsFor = specsSelecting(fieldSpecs);
   for (const r of resources) {

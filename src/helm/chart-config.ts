@@ -27,7 +27,7 @@ export interface ResolvedHelmChart extends HelmChartConfig {
 }
 
 /** kustomize's `types.HelmDefaultHome`. */
-const HELM_DEFAULT_HOME = 'charts';
+export const HELM_DEFAULT_HOME = 'charts';
 
 const LEGAL_MERGE_OPTIONS: readonly ValuesMerge[] = ['merge', 'override', 'replace'];
 

@@ -35,12 +35,12 @@ export function templateArgs(c: ResolvedHelmChart, valuesFile: string): string[]
 }
 
 /**
- * kustomize's `helm pull`: untarred into the chart home (the versioned one when a version is
- * given); an `oci://` repository names the chart by URL, any other is passed as `--repo`. The
- * chart follows `--`, as in {@link templateArgs}.
+ * kustomize's `helm pull`, of the archive into `dir` (the build unpacks it into the chart home
+ * itself, keeping the archive); an `oci://` repository names the chart by URL, any other is
+ * passed as `--repo`. The chart follows `--`, as in {@link templateArgs}.
  */
-export function pullArgs(c: ResolvedHelmChart): string[] {
-  const args = ['pull', '--untar', '--untardir', absChartHome(c, c.root)];
+export function pullArgs(c: ResolvedHelmChart, dir: string): string[] {
+  const args = ['pull', '--destination', dir];
   const repo = c.repo ?? '';
   if (repo !== '' && !repo.startsWith('oci://')) args.push('--repo', repo);
   if (c.version) args.push('--version', c.version);

@@ -1,13 +1,18 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
+import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
 import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
+import { sha256Digest } from '../oci/digest.js';
+import { readTreeArchive } from '../oci/tar.js';
+import { parseYamlDocument } from '../yaml/parse.js';
+import { isMap } from '../yaml/value.js';
 import { resourcesFromText } from '../model/resource-factory.js';
 import type { Resource } from '../model/resource.js';
 import type { PluginContext } from '../plugins/plugin.js';
-import type { ResolvedHelmChart } from './chart-config.js';
+import { absChartHome, type ResolvedHelmChart } from './chart-config.js';
 import { HelmCommand } from './helm-command.js';
 import { chartDir, pullArgs, templateArgs } from './helm-args.js';
 import { inlineValuesFile } from './values.js';
@@ -17,7 +22,9 @@ import { inlineValuesFile } from './values.js';
  *
  * 1. check that the command is helm 3 (or 4);
  * 2. use the chart at `<chart home>/<name>` if that directory exists, else `helm pull` it from
- *    `repo` into the chart home (`<chart home>/<name>-<version>/<name>` when a version is set);
+ *    `repo` into the chart home (`<chart home>/<name>-<version>/<name>` when a version is set),
+ *    keeping its archive beside it; a chart with a repo and an archive there is checked against
+ *    the build's lock and noted;
  * 3. write the values to a file of a temporary directory: the `valuesFile` as it is, or the
  *    merge of it with `valuesInline`;
  * 4. `helm template` with kustomize's arguments, and read what it prints as resources.
@@ -25,7 +32,7 @@ import { inlineValuesFile } from './values.js';
  * helm gets HELM_CONFIG_HOME=`configHome` (default: `<temp dir>/helm`) and its cache and data
  * homes below it. The temporary directory is removed afterwards.
  */
-export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Promise<Resource[]> {
+export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext, inputs?: BuildRemoteInputs): Promise<Resource[]> {
   if (!ctx.loader.fs.isTheDisk) {
     throw new KustomizeError(
       'PLUGIN_FAILED',
@@ -39,8 +46,9 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
     if (!isDirectory(chartDir(c))) {
       // kustomize names no path here (its lookup returns none when the chart is missing)
       if (!c.repo) throw new KustomizeError('FILE_NOT_FOUND', "no repo specified for pull, no chart found at ''");
-      await helm.run(pullArgs(c));
+      await pullChart(c, helm, join(tmp, 'pulled'));
     }
+    if (c.repo && inputs) await checkPulledChart(c, c.repo, ctx.loader.fs, inputs);
     readChart(ctx.loader.fs, chartDir(c));
     const valuesPath = join(tmp, `${c.name}-kustomize-values.yaml`);
     const values = await valuesFileContent(c, ctx);
@@ -53,6 +61,59 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext): Pr
     return parseTemplateOutput(stdout, c.name);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * kustomize's `helm pull --untar` into the chart home, in two steps so that the archive is kept:
+ * `helm pull` of the archive into `dir`, moved into the chart home (where `helm pull --untar`
+ * leaves an empty directory of the archive's name), then unpacked beside it, refusing paths that
+ * leave it.
+ */
+async function pullChart(c: ResolvedHelmChart, helm: HelmCommand, dir: string): Promise<void> {
+  mkdirSync(dir);
+  await helm.run(pullArgs(c, dir));
+  const archives = readdirSync(dir).filter((name) => name.endsWith('.tgz'));
+  if (archives.length !== 1) throw new KustomizeError('PLUGIN_FAILED', `helm pull of chart '${c.name}' left ${archives.length} archives, not one: ${archives.join(', ')}`);
+  const home = absChartHome(c, c.root);
+  mkdirSync(home, { recursive: true });
+  const archive = join(home, archives[0]!);
+  // (what `helm pull --untar` left there: an empty directory of that name)
+  rmSync(archive, { recursive: true, force: true });
+  renameSync(join(dir, archives[0]!), archive);
+  for (const file of await readTreeArchive(readFileSync(archive), `chart '${c.name}' from '${c.repo}'`)) {
+    const path = join(home, file.path);
+    mkdirSync(dirname(path), { recursive: true });
+    writeFileSync(path, file.bytes, { mode: file.executable ? 0o755 : 0o644 });
+  }
+}
+
+/**
+ * A chart pulled from its repository as an input of the build: its archive is kept beside the
+ * chart (`<chart home>/<name>-<version>.tgz`, the version its Chart.yaml gives), whose digest is checked against the lock (LOCK_MISMATCH when it pins another archive
+ * for the chart and version as written) and noted. A chart with no archive beside it was not
+ * pulled (it is the user's files): no remote input.
+ */
+async function checkPulledChart(c: ResolvedHelmChart, repo: string, fs: FileSystem, inputs: BuildRemoteInputs): Promise<void> {
+  const version = chartVersion(fs, join(chartDir(c), 'Chart.yaml'));
+  const archive = join(absChartHome(c, c.root), `${c.name}-${version}.tgz`);
+  if (version === undefined || !fs.exists(archive)) return;
+  const digest = await sha256Digest(fs.readFile(archive));
+  const name = { type: 'helm', url: repo, chart: c.name, version: c.version ?? '' } as const;
+  const rules = inputs.lock();
+  const pin = rules?.pin(name);
+  if (pin && pin.digest !== digest) throw rules!.mismatch(pin, digest, ` (${archive}: the chart was published again; remove the chart home's copy to pull it anew)`);
+  inputs.note({ ...name, digest });
+}
+
+/** The `version` a Chart.yaml gives, if it reads. */
+function chartVersion(fs: FileSystem, file: string): string | undefined {
+  try {
+    const doc = parseYamlDocument(new TextDecoder().decode(fs.readFile(file)), file);
+    const version = isMap(doc) ? doc['version'] : undefined;
+    return typeof version === 'string' || typeof version === 'number' ? String(version) : undefined;
+  } catch {
+    return undefined;
   }
 }
 

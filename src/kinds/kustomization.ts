@@ -183,20 +183,29 @@ export interface RawKustomization extends Omit<Kustomization, 'kind' | 'apiVersi
   helmChartInflationGenerator?: HelmChartArgs[];
 }
 
-// kustomize's warnings, except that the command they advise is ours
-const FIX_HINT = "Run 'kustomize-ts edit fix' to update your Kustomization automatically.";
-const DEPRECATIONS: [keyof RawKustomization, string][] = [
-  ['bases', `# Warning: 'bases' is deprecated. Please use 'resources' instead. ${FIX_HINT}`],
-  ['commonLabels', `# Warning: 'commonLabels' is deprecated. Please use 'labels' instead. ${FIX_HINT}`],
-  ['imageTags', `# Warning: 'imageTags' is deprecated. Please use 'images' instead. ${FIX_HINT}`],
-  ['patchesJson6902', `# Warning: 'patchesJson6902' is deprecated. Please use 'patches' instead. ${FIX_HINT}`],
-  ['patchesStrategicMerge', `# Warning: 'patchesStrategicMerge' is deprecated. Please use 'patches' instead. ${FIX_HINT}`],
-  ['vars', `# Warning: 'vars' is deprecated. Please use 'replacements' instead. [EXPERIMENTAL] ${FIX_HINT}`],
+/** The deprecated fields, each with its successor (and what kustomize's warning says of it). */
+const DEPRECATIONS: { field: keyof RawKustomization; successor: string; note?: string }[] = [
+  { field: 'bases', successor: 'resources' },
+  { field: 'commonLabels', successor: 'labels' },
+  { field: 'imageTags', successor: 'images' },
+  { field: 'patchesJson6902', successor: 'patches' },
+  { field: 'patchesStrategicMerge', successor: 'patches' },
+  { field: 'vars', successor: 'replacements', note: '[EXPERIMENTAL]' },
 ];
+
+/** The fields kustomize warns are deprecated (an editor does not offer them). */
+export const DEPRECATED_FIELDS: ReadonlySet<string> = new Set(DEPRECATIONS.map(({ field }) => field));
+
+/** Where the deprecation warnings of the kustomizations read go, and the name of the program whose fix they advise. */
+export interface DeprecationWarnings {
+  warn(message: string): void;
+  /** `kustomize-ts`, or the name the program was started by (`kustomize` for a stand-in) */
+  program: string;
+}
 
 /** The deprecated field a `FIELD_DEPRECATED` warning's message is about (an editor puts the warning at its key). */
 export function deprecatedFieldOf(message: string): string | undefined {
-  return DEPRECATIONS.find(([, said]) => said === message)?.[0];
+  return DEPRECATIONS.find(({ field }) => message.startsWith(`# Warning: '${field}' is deprecated.`))?.field;
 }
 
 /**
@@ -204,10 +213,15 @@ export function deprecatedFieldOf(message: string): string | undefined {
  * allowed (last wins), unknown fields refused, deprecated fields moved to their successors
  * with a warning each (given before the kind and apiVersion are checked, as kustomize does).
  */
-export function readKustomization(text: string, file: string, dir: string, warn: (message: string) => void, profile: KustomizeProfile): Kustomization {
+export function readKustomization(text: string, file: string, dir: string, deprecations: DeprecationWarnings, profile: KustomizeProfile): Kustomization {
   const raw = decodeKustomizationText(text, file);
   refuseFieldsUnknownTo(profile, raw, file);
-  for (const [field, message] of DEPRECATIONS) if (raw[field] !== undefined) warn(message);
+  for (const { field, successor, note } of DEPRECATIONS) {
+    if (raw[field] === undefined) continue;
+    // kustomize's words, the fix named by the program's name
+    const said = [`# Warning: '${field}' is deprecated. Please use '${successor}' instead.`, ...(note ? [note] : [])];
+    deprecations.warn(`${said.join(' ')} Run '${deprecations.program} edit fix' to update your Kustomization automatically.`);
+  }
   const k = fixKustomization(raw);
   if (isEmpty(k)) throw new KustomizeError('KUSTOMIZATION_INVALID', `kustomization.yaml is empty`, { file });
   const problems: string[] = [];

@@ -1,4 +1,6 @@
 import { resolve } from '../fs/path.js';
+import { ResourceMap } from '../model/resource-map.js';
+import type { Resource } from '../model/resource.js';
 import type { FieldProvenance, ResourceProvenance, Written } from '../pipeline/provenance.js';
 
 /** A value of a root's output whose text is at some place of a file: now, or before a later step changed it. */
@@ -20,14 +22,35 @@ export class RecordIndex {
   private readonly byFile = new Map<string, Map<number, WrittenHere[]>>();
   /** how many values it holds, histories counted */
   size = 0;
+  /** the output's resources (ids, earlier names), as selectors select among them: what navigation asks */
+  readonly resources: ResourceMap;
+  /** each resource's records, and the resource of each record */
+  private readonly recordsByResource = new Map<Resource, ResourceProvenance>();
+  private readonly resourcesByRecord = new Map<ResourceProvenance, Resource>();
 
-  constructor(records: readonly ResourceProvenance[], dir: string) {
+  /** `resources` are the build's, in output order, as `records` are */
+  constructor(records: readonly ResourceProvenance[], dir: string, resources: readonly Resource[] = []) {
+    this.resources = new ResourceMap(resources);
+    records.forEach((record, i) => {
+      const resource = resources[i];
+      if (!resource) return;
+      this.recordsByResource.set(resource, record);
+      this.resourcesByRecord.set(record, resource);
+    });
     for (const resource of records) {
       for (const field of resource.fields) {
         this.note(dir, { resource, field, written: field, current: true });
         for (const written of field.history) this.note(dir, { resource, field, written, current: false });
       }
     }
+  }
+
+  recordOf(resource: Resource): ResourceProvenance | undefined {
+    return this.recordsByResource.get(resource);
+  }
+
+  resourceOf(record: ResourceProvenance): Resource | undefined {
+    return this.resourcesByRecord.get(record);
   }
 
   private note(dir: string, here: WrittenHere): void {

@@ -1,5 +1,5 @@
 import { DiagnosticSeverity } from 'vscode-languageserver-types';
-import { build, type BuildOptions } from '../build/build.js';
+import { recordedBuild, type BuildOptions } from '../build/build.js';
 import type { BuildCache } from '../build/build-cache.js';
 import { validateWith } from '../build/validate.js';
 import { KustomizeError, messageOf, type Notice, type Warning } from '../errors.js';
@@ -7,6 +7,7 @@ import { AccessLog } from '../fs/access-log.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, resolve } from '../fs/path.js';
 import { deprecatedFieldOf } from '../kinds/kustomization.js';
+import type { CrdsFile } from '../pipeline/custom-resource-types.js';
 import type { SchemaSet } from '../schema/schema-set.js';
 import type { ValidationIssue } from '../validate/report.js';
 import { fieldPlace, fileStart, isKustomizationFile, placeError, textOf, type Place, type PlacingContext } from './error-place.js';
@@ -29,6 +30,27 @@ export interface RootOutcome {
   asked: ReadonlySet<string>;
   /** whether the build succeeded: its output can be validated */
   built: boolean;
+  /** what the last build that succeeded made (a failed build, and a check, keep it) */
+  output?: RootOutput;
+  /** what this build printed, when it succeeded: what `kustomize-ts build` prints (a preview compares it) */
+  yaml?: string;
+}
+
+/** A root's output as features read it (completion, code lens): each resource's ids, and where custom kinds' schemas are. */
+export interface RootOutput {
+  resources: readonly OutputResource[];
+  /** the CustomResourceDefinitions among the resources (plain objects, frozen), and the `crds:` files the build read */
+  crds: { objects: readonly object[]; files: readonly CrdsFile[] };
+}
+
+/** A resource of a root's output: its type, and its names now and as first read (a target selects by either). */
+export interface OutputResource {
+  apiVersion: string;
+  kind: string;
+  name: string;
+  namespace: string;
+  originalName: string;
+  originalNamespace: string;
 }
 
 /** The code of a value its schema refuses. */
@@ -57,11 +79,19 @@ class RootReads extends AccessLog {
 }
 
 /** Builds the root at `dir` over the editor's files: its error, or its warnings and lints, placed. An aborted build gives nothing. */
-export function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
-  return inRoot(dir, kustomization, ctx, async (options) => {
-    const result = await build(dir, options);
+export async function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
+  let output: RootOutput | undefined;
+  let yaml: string | undefined;
+  const outcome = await inRoot(dir, kustomization, ctx, async (options) => {
+    const { result, resources, crds } = await recordedBuild(dir, options, 'build()');
+    yaml = result.yaml;
+    output = {
+      resources: resources.map((r) => ({ apiVersion: r.apiVersion, kind: r.kind, name: r.name, namespace: r.namespace, originalName: r.originalId.name, originalNamespace: r.originalId.namespace })),
+      crds: { objects: resources.filter((r) => r.kind === 'CustomResourceDefinition').map((r) => r.view), files: crds },
+    };
     return (placing) => [...result.notices.map((n) => noticeDiagnostic(n, placing)), ...result.warnings.map((w) => warningDiagnostic(w, placing))];
   });
+  return outcome && output ? { ...outcome, output, yaml } : outcome;
 }
 
 /**
@@ -90,11 +120,17 @@ async function inRoot(dir: string, kustomization: string, ctx: RootBuildContext,
     error = e;
   }
   const asked = new Set(reads.asked);
-  const placing: PlacingContext = { fs: ctx.fs, dir, kustomization, kustomizations: [kustomization, ...[...asked].filter((p) => p !== kustomization && isKustomizationFile(p))] };
+  const placing = placingContext(ctx.fs, dir, kustomization, asked);
   return { diagnostics: problems ? problems(placing) : [errorDiagnostic(error, placing)], asked, built: problems !== undefined };
 }
 
-function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
+/** What placing the problems of a build of the root at `dir` reads: the kustomization files among the paths it asked about. */
+export function placingContext(fs: FileSystem, dir: string, kustomization: string, asked: Iterable<string>): PlacingContext {
+  return { fs, dir, kustomization, kustomizations: [kustomization, ...[...asked].filter((p) => p !== kustomization && isKustomizationFile(p))] };
+}
+
+/** A build's error, where it is shown. */
+export function errorDiagnostic(e: unknown, placing: PlacingContext): RootDiagnostic {
   const error = e instanceof KustomizeError ? e : new KustomizeError('INTERNAL', messageOf(e), { cause: e });
   const setting = error.code === 'PLUGIN_DISABLED' || error.code === 'REMOTE_FAILED' ? allowingSetting(error.message) : undefined;
   const message = setting ? `${error.message}\nThe setting ${setting} allows it.` : error.message;

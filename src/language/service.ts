@@ -1,8 +1,16 @@
-import type { CodeAction, Diagnostic, Hover, Position, Range } from 'vscode-languageserver-types';
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentLink, Hover, Location, Position, Range, WorkspaceEdit } from 'vscode-languageserver-types';
 import type { FileSystem } from '../fs/filesystem.js';
 import { codeActions } from './code-actions.js';
+import { codeLenses } from './code-lens.js';
+import { Completion } from './completion.js';
 import { diagnosticsByFile } from './diagnostics.js';
 import { hover } from './hover.js';
+import { definition } from './navigation/definition.js';
+import { documentLinks } from './navigation/document-links.js';
+import { references } from './navigation/references.js';
+import type { FilePlace } from './navigation/rendered.js';
+import { prepareRename, rename } from './navigation/rename.js';
+import { Previews, PreviewUnavailable, type PreviewResult } from './preview.js';
 import { readSettings } from './settings.js';
 import { pathOfUri, uriOfPath } from './uri.js';
 import { Workspace, type FileChange } from './workspace.js';
@@ -12,6 +20,8 @@ export interface LanguageServiceOptions {
   fs: FileSystem;
   /** told a file's diagnostics each time they change (an empty list clears them), and an open document's once it has been built */
   publishDiagnostics?: (uri: string, diagnostics: Diagnostic[]) => void;
+  /** told the roots (by name) whose output, or error, changed: their previews are to be asked for again */
+  previewChanged?: (roots: string[]) => void;
 }
 
 /** A root as {@link LanguageService.roots} lists it. */
@@ -47,9 +57,14 @@ export class LanguageService {
   private readonly published = new Map<string, string>();
   /** open documents not given their diagnostics yet (given once, even if there are none) */
   private readonly unpublished = new Set<string>();
+  private readonly completer: Completion;
+  private readonly builtListeners: (() => void)[] = [];
+  private readonly previews: Previews;
 
   constructor(private readonly options: LanguageServiceOptions) {
-    this.workspace = new Workspace(options.fs, (files) => this.publish(files));
+    this.workspace = new Workspace(options.fs, (files) => this.publish(files), (roots) => options.previewChanged?.(roots.map((r) => r.name)));
+    this.completer = new Completion(this.workspace);
+    this.previews = new Previews(this.workspace, (p) => this.uriOf(p));
   }
 
   /** The workspace folders (`file:` URIs): their kustomization roots are found and built. */
@@ -110,6 +125,69 @@ export class LanguageService {
     return codeActions(this.workspace, range, this.diagnostics(uri), (p) => this.uriOf(p));
   }
 
+  /** What can be written at the position: a kustomization's keys, values, paths and targets; a resource's or a patch's fields and values. */
+  completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.resolve([]) : this.completer.at(path, position);
+  }
+
+  /** A kustomization's lenses: its root's resource count, Preview, how many roots render it. */
+  codeLenses(uri: string): CodeLens[] {
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : codeLenses(this.workspace, path, uri);
+  }
+
+  /** Calls `listener` each time builds are told (at the end of a run, and every so often in a long one): what shows outputs (code lenses) may have changed. */
+  onRootsBuilt(listener: () => void): void {
+    this.builtListeners.push(listener);
+  }
+
+  /**
+   * The output of the root `uri` belongs to (or of the root named `root`), as `kustomize-ts
+   * build` prints it over the editor's texts, with where each line's value was written; or the
+   * error its build fails with. Throws {@link PreviewUnavailable} when no root has the file.
+   */
+  preview(uri: string, root?: string): Promise<PreviewResult> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? Promise.reject(new PreviewUnavailable(`${uri} is not a file: URI`)) : this.previews.preview(path, root);
+  }
+
+  /** Where the path, patch target, patch or replacement source under the cursor goes (see navigation/definition.ts). */
+  async definition(uri: string, position: Position): Promise<Location[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : (await definition(this.workspace, path, position)).map((p) => this.locationOf(p));
+  }
+
+  /** The paths and URLs a kustomization, Composition or Catalog names, as links. */
+  documentLinks(uri: string): DocumentLink[] {
+    const path = pathOfUri(uri);
+    if (path === undefined) return [];
+    return documentLinks(this.workspace, path).map(({ range, target }) => ({ range, target: 'file' in target ? this.uriOf(target.file) : target.url }));
+  }
+
+  /** What refers to the file, or to the resource whose name or kind is under the cursor (see navigation/references.ts). */
+  async references(uri: string, position: Position, includeDeclaration: boolean): Promise<Location[]> {
+    this.workspace.noteActivity();
+    const path = pathOfUri(uri);
+    return path === undefined ? [] : (await references(this.workspace, path, position, includeDeclaration)).map((p) => this.locationOf(p));
+  }
+
+  /** The resource name under the cursor a rename changes; a `RenameRefused` where there is none. */
+  prepareRename(uri: string, position: Position): Promise<{ range: Range; placeholder: string }> {
+    this.workspace.noteActivity();
+    return prepareRename(this.workspace, pathOfUri(uri) ?? '', position);
+  }
+
+  /** The edit that renames the resource whose name is under the cursor, wherever the workspace's files name it (see navigation/rename.ts). */
+  async rename(uri: string, position: Position, newName: string): Promise<WorkspaceEdit> {
+    this.workspace.noteActivity();
+    const edits = await rename(this.workspace, pathOfUri(uri) ?? '', position, newName);
+    return { changes: Object.fromEntries([...edits].map(([file, e]) => [this.uriOf(file), e])) };
+  }
+
   roots(): RootSummary[] {
     return this.workspace.allRoots().map((r) => ({
       uri: this.uriOf(r.dir),
@@ -136,6 +214,10 @@ export class LanguageService {
     return this.uris.get(path) ?? uriOfPath(path);
   }
 
+  private locationOf(place: FilePlace): Location {
+    return { uri: this.uriOf(place.file), range: place.range };
+  }
+
   private publish(files: ReadonlySet<string>): void {
     this.current = diagnosticsByFile(this.workspace, (p) => this.uriOf(p));
     for (const file of new Set([...files, ...this.unpublished])) {
@@ -146,5 +228,6 @@ export class LanguageService {
       this.published.set(file, json);
       this.options.publishDiagnostics?.(this.uriOf(file), diagnostics);
     }
+    for (const listener of this.builtListeners) listener();
   }
 }

@@ -119,6 +119,8 @@ export function buildOptionsOf(settings: LanguageSettings, cwd: string): GivenOp
   const { allow } = settings;
   return {
     cwd,
+    // the order `kustomize-ts build` prints (legacy, unless the kustomization's sortOptions say otherwise): a preview is its output
+    reorder: 'unspecified',
     enablePlugins: allow.plugins,
     enableExec: allow.exec,
     enableHelm: allow.helm,

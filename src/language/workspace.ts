@@ -76,7 +76,12 @@ export class Workspace {
   private readonly unchecked = new Set<Root>();
   /** how often each root's files changed: a build or records of an older count are stale */
   private readonly generations = new WeakMap<Root, number>();
-  private building: { root: Root; controller: AbortController } | undefined;
+  /** the root being built, or checked (`check`) */
+  private building: { root: Root; controller: AbortController; check: boolean } | undefined;
+  /** the roots whose rendering (output, or error) changed since the last time it was told */
+  private readonly rerendered = new Set<Root>();
+  /** requests waiting for a root to be built (see whenBuilt) */
+  private builtWaiters: { root: Root; resolve: () => void }[] = [];
   /** when the editor last changed a file or asked something */
   private activeAt = 0;
   /** ends the wait for a quiet moment, when a change comes */
@@ -91,6 +96,8 @@ export class Workspace {
     below: FileSystem,
     /** told, at the end of each run of builds (and every so often during a long one), the files whose problems may have changed */
     private readonly built: (files: ReadonlySet<string>) => void,
+    /** told, with the problems, the roots whose output (or error) is not what their last build rendered (a root removed renders nothing) */
+    private readonly rendered?: (roots: readonly Root[]) => void,
   ) {
     this.fs = new OverlayFileSystem(below);
   }
@@ -102,6 +109,11 @@ export class Workspace {
   /** Every root, in path order. */
   allRoots(): Root[] {
     return [...this.roots.values()].sort((a, b) => (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  }
+
+  /** Whether `path` is inside a workspace folder, or a loose document's root: what the editor may read. */
+  inWorkspace(path: string): boolean {
+    return this.folders.some((f) => isWithin(f, path)) || [...this.roots.values()].some((r) => isWithin(r.folder, path));
   }
 
   /** The roots whose last build read or looked for `path`. */
@@ -170,6 +182,21 @@ export class Workspace {
     return new Promise((resolve) => this.idle.push(resolve));
   }
 
+  /**
+   * Resolves once the root is built over the files as they are now (not queued, not being
+   * built; its schema check may still wait), or is removed: its `outcome` is then what a change
+   * to come is compared with to tell whether it renders differently.
+   */
+  whenBuilt(root: Root): Promise<void> {
+    if (this.isBuilt(root)) return Promise.resolve();
+    return new Promise((resolve) => this.builtWaiters.push({ root, resolve }));
+  }
+
+  /** How often the root's files changed: what is made of them is current while it stays the same. */
+  generationOf(root: Root): number {
+    return this.generations.get(root) ?? 0;
+  }
+
   /** Stops the running build and forgets the queue. */
   dispose(): void {
     this.queue.clear();
@@ -185,7 +212,7 @@ export class Workspace {
     const made: KeptRecords = {
       generation,
       index: build(root.dir, { ...buildOptionsOf(this.settings, root.folder), fs: this.fs, provenance: true }).then(
-        (r) => new RecordIndex(r.provenance ?? [], root.dir),
+        (r) => new RecordIndex(r.provenance ?? [], root.dir, r.resources),
         () => new RecordIndex([], root.dir),
       ),
     };
@@ -266,10 +293,14 @@ export class Workspace {
     this.roots.delete(root.dir);
     this.queue.delete(root);
     this.unchecked.delete(root);
+    this.rerendered.delete(root);
     if (this.building?.root === root) this.building.controller.abort();
     const files = this.forget(root);
+    const rendered = root.outcome !== undefined;
     root.outcome = undefined;
     if (files.size > 0) this.tell(files);
+    if (rendered) this.tellRendered([root]);
+    this.wakeBuilt();
   }
 
   /** Tells what builds found; a listener that fails does not stop the builds. */
@@ -279,6 +310,27 @@ export class Workspace {
     } catch {
       // the listener's failure is its own (a closed connection): the workspace goes on
     }
+  }
+
+  /** Tells the roots that render differently; a listener that fails does not stop the builds. */
+  private tellRendered(roots: readonly Root[]): void {
+    try {
+      this.rendered?.(roots);
+    } catch {
+      // as in tell
+    }
+  }
+
+  private isBuilt(root: Root): boolean {
+    if (this.roots.get(root.dir) !== root) return true;
+    return root.outcome !== undefined && !this.queue.has(root) && !(this.building?.root === root && !this.building.check);
+  }
+
+  /** Resolves the waits of the roots now built. */
+  private wakeBuilt(): void {
+    const waiting = this.builtWaiters;
+    this.builtWaiters = waiting.filter((w) => !this.isBuilt(w.root));
+    for (const w of waiting) if (this.isBuilt(w.root)) w.resolve();
   }
 
   /** Takes the root's last build out of the index; returns the files it had problems in. */
@@ -341,7 +393,7 @@ export class Workspace {
       this.unchecked.delete(root);
       const generation = this.generations.get(root);
       const controller = new AbortController();
-      this.building = { root, controller };
+      this.building = { root, controller, check: !building };
       const ctx = { fs: this.fs, cache: this.cache, settings: this.settings, folder: root.folder, schemas: () => this.schemasFor(root.folder), signal: controller.signal };
       const outcome = await (building ? buildRoot : validateRoot)(root.dir, root.kustomization, ctx).catch(() => undefined);
       this.building = undefined;
@@ -350,21 +402,26 @@ export class Workspace {
         if (building) {
           // the schema problems found before stay until the new ones are placed: they do not blink at each keystroke
           const checking = this.settings.validate && outcome.built;
-          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])] }, changed);
+          // a build that fails (a half-typed line) keeps the last output: completion still knows the resources
+          const output = outcome.output ?? root.outcome?.output;
+          if (root.outcome === undefined || renderingOf(root.outcome) !== renderingOf(outcome)) this.rerendered.add(root);
+          this.settle(root, { ...outcome, diagnostics: [...outcome.diagnostics, ...(checking ? last.filter((d) => d.code === SCHEMA_VIOLATION) : [])], ...(output && { output }) }, changed);
           root.builds++;
           if (checking) this.unchecked.add(root);
         } else {
           const built = root.outcome!;
-          this.settle(root, { diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]), built: true }, changed);
+          this.settle(root, { ...built, diagnostics: [...last.filter((d) => d.code !== SCHEMA_VIOLATION), ...outcome.diagnostics], asked: new Set([...built.asked, ...outcome.asked]) }, changed);
         }
       }
       const now = Date.now();
       // what a root reading an open document found is told at once: the editor shows it first
       if ((this.queue.size === 0 && this.unchecked.size === 0) || this.rank(root) < 1 || now - told >= BATCH_INTERVAL_MS) told = this.tellNow(changed);
+      this.wakeBuilt();
       // requests (a hover, the next change) are answered between two builds
       await new Promise((resolve) => setTimeout(resolve, 0));
     }
     this.running = undefined;
+    this.wakeBuilt();
     for (const resolve of this.idle.splice(0)) resolve();
   }
 
@@ -372,6 +429,8 @@ export class Workspace {
   private tellNow(changed: Set<string>): number {
     this.tell(new Set(changed));
     changed.clear();
+    if (this.rerendered.size > 0) this.tellRendered([...this.rerendered]);
+    this.rerendered.clear();
     return Date.now();
   }
 
@@ -413,7 +472,8 @@ export class Workspace {
     return rank;
   }
 
-  private schemasFor(folder: string): Promise<SchemaSet> {
+  /** The schemas outputs of the folder's roots are checked against: the settings' Kubernetes version and `schemas` (read once per folder and settings). */
+  schemasFor(folder: string): Promise<SchemaSet> {
     let set = this.schemaSets.get(folder);
     if (!set) {
       const { kubernetesVersion, schemas } = this.settings;
@@ -423,8 +483,13 @@ export class Workspace {
   }
 }
 
+/** What a root's build rendered: its output, or its error. */
+function renderingOf(outcome: RootOutcome): string | undefined {
+  return outcome.built ? outcome.yaml : JSON.stringify(outcome.diagnostics);
+}
+
 /** How many directories apart two directories are: up from one to where they meet, and down to the other. */
-function distance(a: string, b: string): number {
+export function distance(a: string, b: string): number {
   const x = a.split('/').filter(Boolean);
   const y = b.split('/').filter(Boolean);
   let same = 0;

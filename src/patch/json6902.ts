@@ -2,9 +2,12 @@ import { KustomizeError } from '../errors.js';
 import { parseYamlDocuments, type ParseDocuments } from '../yaml/parse.js';
 import { cloneValue, isMap, isSeq, setKey, valuesEqual, writableChild, type Value, type YMap } from '../yaml/value.js';
 
+/** The operations of RFC 6902. */
+export const JSON_PATCH_OPS = ['add', 'remove', 'replace', 'move', 'copy', 'test'] as const;
+
 /** One RFC 6902 operation. */
 export interface JsonPatchOp {
-  op: 'add' | 'remove' | 'replace' | 'move' | 'copy' | 'test';
+  op: (typeof JSON_PATCH_OPS)[number];
   path: string;
   from?: string;
   value?: Value;
@@ -31,12 +34,12 @@ export function jsonPatchIfList(text: string, file: string, parse: ParseDocument
   return doc.map((raw, i) => {
     if (!isMap(raw)) throw patchError(`operation ${i} is not an object`, file);
     const op = raw['op'];
-    if (op !== 'add' && op !== 'remove' && op !== 'replace' && op !== 'move' && op !== 'copy' && op !== 'test') {
+    if (!JSON_PATCH_OPS.includes(op as JsonPatchOp['op'])) {
       throw patchError(`Unexpected kind: ${String(op)}`, file);
     }
     const path = raw['path'];
     if (typeof path !== 'string') throw patchError(`operation ${op} is missing a path`, file);
-    const out: JsonPatchOp = { op, path };
+    const out: JsonPatchOp = { op: op as JsonPatchOp['op'], path };
     if (typeof raw['from'] === 'string') out.from = raw['from'];
     if ('value' in raw) out.value = raw['value']!;
     return out;

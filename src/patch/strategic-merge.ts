@@ -25,7 +25,7 @@ import type { NodeKind as YamlNodeKind } from '../yaml/node.js';
 import { KustomizeError } from '../errors.js';
 import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode } from '../openapi/schema.js';
 import { nodeText } from '../yaml/node.js';
-import { resolvesToNonString } from '../yaml/yaml11-resolve.js';
+import { readsAsNonString11, setUntaggedField } from '../yaml/string-styles.js';
 import {
   cloneValue,
   forgetUntagged,
@@ -108,17 +108,19 @@ export function applySmpToResource(target: YMap, patch: YMap, schema: OpenApiSch
   const result = merged(target, new Walker(schema).walk(target, p, options.typeSchema));
   if (result === DELETED) return DELETED;
   if (!options.allowKindChange) setKey(result, 'kind', kind === undefined || isNilOrEmpty(kind) ? '' : kind);
+  // kustomize writes the name and namespace back as untagged scalars, in the fields' styles
   let m = result['metadata'];
   if (!options.allowNameChange) {
     if (!isMap(m)) setKey(result, 'metadata', (m = {}));
-    setKey(m, 'name', name === undefined || isNilOrEmpty(name) ? '' : name);
+    if (isMap(name) || isSeq(name)) setKey(m, 'name', name);
+    else setUntaggedField(m, 'name', name === undefined || isNilOrEmpty(name) ? '' : scalarText(name));
   }
   m = result['metadata'];
   if (namespace === undefined || isNilOrEmpty(namespace) || scalarText(namespace) === '') {
     if (isMap(m)) delete m['namespace'];
   } else {
     if (!isMap(m)) setKey(result, 'metadata', (m = {}));
-    setKey(m, 'namespace', namespace);
+    setUntaggedField(m, 'namespace', scalarText(namespace));
   }
   return result;
 }
@@ -473,7 +475,7 @@ function validateKeys(valuesList: readonly (readonly string[])[], values: readon
 function newFieldStyled(patch: YMap, key: string, value: Value): boolean {
   if (isStyled(patch, key)) return true;
   // a plain scalar yaml.v3 reads as a string: its value is its text (a timestamp's is not)
-  return typeof value === 'string' && scalarSourceText(patch, key) === undefined && value !== '' && !value.includes('\n') && resolvesToNonString(value);
+  return typeof value === 'string' && scalarSourceText(patch, key) === undefined && readsAsNonString11(value);
 }
 
 /**

@@ -2,7 +2,8 @@ import { KustomizeError } from '../errors.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
-import { isMap, setKey, type Value, type YMap } from '../yaml/value.js';
+import { isMap, type Value, type YMap } from '../yaml/value.js';
+import { freshStringMap } from '../yaml/string-styles.js';
 import { stringMapText } from '../yaml/string-map.js';
 import { VarSet } from '../vars/vars.js';
 import type { CrdsFile } from './custom-resource-types.js';
@@ -99,10 +100,11 @@ function copyMetadataFrom(r: Resource, old: Resource): void {
 /**
  * kustomize's mergeStringMaps of two maps it reads as `map[string]string` (labels, annotations,
  * a ConfigMap's data): each value becomes its text, so a `false` a JSON patch wrote into the
- * data merges as the string "false" (and is hashed so); the new map's values win.
+ * data merges as the string "false" (and is hashed so); the new map's values win. The map is
+ * written afresh, its strings styled as kyaml writes them.
  */
 function mergedStringMaps(old: Value | undefined, added: Value | undefined): YMap {
-  const out: YMap = {};
-  for (const m of [old, added]) if (isMap(m)) for (const k of Object.keys(m)) setKey(out, k, stringMapText(m, k, m[k]!));
-  return out;
+  const out = new Map<string, string>();
+  for (const m of [old, added]) if (isMap(m)) for (const k of Object.keys(m)) out.set(k, stringMapText(m, k, m[k]!));
+  return freshStringMap(out);
 }

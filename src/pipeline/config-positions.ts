@@ -265,7 +265,7 @@ export function configDocument(docs: readonly Value[], config: Resource): number
  * next line, at the indentation of its first line that is not blank; a quoted one's after the
  * quote; a plain one's where it is.
  */
-function heldTextStart(lines: readonly string[], at: TextPosition): TextPosition {
+export function heldTextStart(lines: readonly string[], at: TextPosition): TextPosition {
   const first = (lines[at.line - 1] ?? '').charAt(at.column - 1);
   if (first === '|' || first === '>') {
     const content = lines.slice(at.line).find((l) => l.trim() !== '') ?? '';

@@ -11,6 +11,8 @@ import { builtinResolver } from '../builtins/table.js';
 import { PluginResolution } from '../plugins/configure.js';
 import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '../plugins/resolvers.js';
 import type { PluginContext, PluginRegistration } from '../plugins/plugin.js';
+import { lockKey } from '../load/remote/lock-file.js';
+import { followLock, readLockRules, type BuildRemoteInputs, type LockRules } from '../load/remote/locked-source.js';
 import { forBuild, type RemoteInput, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
@@ -98,7 +100,12 @@ export class BuildContext implements BaseEffects {
   /** how the build names the files its notes name, by absolute path: a step that notices every workload names one file many times */
   private readonly shownPlaces = new Map<string, { file: string; remote?: string }>();
 
-  /** the remote references the build read, by URL, with what each resolved to */
+  /** the directory of the kustomization built, when it is local: its lock file is read from there */
+  lockDir: string | undefined;
+
+  private lock: { rules: LockRules | undefined } | undefined;
+
+  /** the remote references the build read, by type and URL, with what each resolved to */
   readonly remoteInputs = new Map<string, RemoteInput>();
 
   /**
@@ -149,8 +156,9 @@ export class BuildContext implements BaseEffects {
     }
     this.signal = signal ?? new AbortController().signal;
     this.profile = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion');
-    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline });
-    this.builtins = new BuiltinState(options);
+    const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input) };
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, inputs });
+    this.builtins = new BuiltinState(options, inputs);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
     this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);
   }
@@ -200,11 +208,32 @@ export class BuildContext implements BaseEffects {
     return this.memory ? this.memory.stepDocuments(text, file, options) : this.stepTexts.documents(text, file, options);
   }
 
-  /** The source of remote resources, made on first use; its requests stop when the build's signal aborts. */
+  /**
+   * The source of remote resources, made on first use; its requests stop when the build's signal
+   * aborts, and it follows the lock file beside the kustomization built (see {@link lockRules}).
+   */
   async remote(): Promise<RemoteSource> {
     this.filesDecide = false;
-    this.remoteSource ??= forBuild(this.options.remote ?? (await defaultRemoteSource(this.options)), this.signal, (input) => this.remoteInputs.set(input.url, input));
+    if (!this.remoteSource) {
+      const source = this.options.remote ?? (await defaultRemoteSource(this.options));
+      const rules = this.lockRules();
+      this.remoteSource = forBuild(rules ? followLock(source, rules) : source, this.signal, (input) => this.noteRemote(input));
+    }
     return this.remoteSource;
+  }
+
+  /** Notes a remote input the build read, with what it resolved to. */
+  noteRemote(input: RemoteInput): void {
+    this.remoteInputs.set(lockKey(input), input);
+  }
+
+  /**
+   * The lock the build follows: the lock file beside a local kustomization built (none for a
+   * remote one, or when the options ignore it), read when the first remote input is.
+   */
+  lockRules(): LockRules | undefined {
+    if (this.lock === undefined) this.lock = { rules: this.lockDir === undefined ? undefined : readLockRules(this.fs, this.lockDir, this.options.lock) };
+    return this.lock.rules;
   }
 
   /** Notes the tree a loader is at, when the build fetched it; returns the loader. */

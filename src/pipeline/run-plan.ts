@@ -7,6 +7,7 @@ import { isRelativePath, join } from '../fs/path.js';
 import { COMPOSITION_API_VERSION, COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
 import { classifyEntry, openTree, treeOf, type Entry, type PathEntry, type TreeEntry } from '../load/entry.js';
 import type { Loader } from '../load/loader.js';
+import { isLockError } from '../load/remote/locked-source.js';
 import { HttpStatusError } from '../load/remote/remote-source.js';
 import { cloneUrl, parseRepoSpec } from '../load/remote/repo-spec.js';
 import type { Origin } from '../model/origin.js';
@@ -158,7 +159,8 @@ class PlanRun {
       await this.accumulateFile(acc, entry, recordOrigins);
       return undefined;
     } catch (e) {
-      if (e instanceof KustomizeError && e.cause instanceof HttpStatusError && !entry.repo) throw e;
+      // a lock's verdict ends the build: the entry is not tried as anything else
+      if (e instanceof KustomizeError && (isLockError(e) || (e.cause instanceof HttpStatusError && !entry.repo))) throw e;
       return e instanceof KustomizeError ? e : wrapError(e, `accumulating resources from '${entry.type === 'http' ? entry.url : entry.path}'`);
     }
   }

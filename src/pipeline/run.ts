@@ -60,6 +60,7 @@ export async function runBuild(
   try {
     const root = ctx.opened(await openBuildRoot(path, fs, options.loadRestrictor, cwd, () => ctx.remote()));
     ctx.buildDir = root.root;
+    if (!root.remote) ctx.lockDir = root.root;
     const plan = loadPlan(root, ctx, true);
     ctx.topFile = plan.fileName;
     const acc = await runPlan(plan, ctx);

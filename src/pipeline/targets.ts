@@ -1,7 +1,7 @@
 import { KustomizeError } from '../errors.js';
 import { findCompositionFile } from '../composition/composition-file.js';
 import { compileComposition } from '../composition/compile.js';
-import { readKustomization, type Kustomization } from '../kinds/kustomization.js';
+import { readKustomization, type DeprecationWarnings, type Kustomization } from '../kinds/kustomization.js';
 import type { KustomizeProfile } from '../versions/profiles.js';
 import { kustomizationFilesIn } from '../load/entry.js';
 import type { Loader } from '../load/loader.js';
@@ -27,7 +27,8 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false, above:
       { file: loader.root },
     );
   }
-  if (composition !== undefined) return compileComposition(loader, composition, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file: loader.absolute(composition) }), ctx.profile);
+  const deprecations = (file: string): DeprecationWarnings => ({ program: ctx.options.programName, warn: (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }) });
+  if (composition !== undefined) return compileComposition(loader, composition, deprecations(loader.absolute(composition)), ctx.profile);
   if (names.length === 0) {
     throw new KustomizeError(
       'KUSTOMIZATION_NOT_FOUND',
@@ -40,7 +41,7 @@ export function loadPlan(loader: Loader, ctx: BuildContext, root = false, above:
   }
   const name = names[0]!;
   const file = loader.absolute(name);
-  const read = readKustomization(loader.loadText(name), file, loader.root, (message) => ctx.warn({ code: 'FIELD_DEPRECATED', message, file }), ctx.profile);
+  const read = readKustomization(loader.loadText(name), file, loader.root, deprecations(file), ctx.profile);
   const kustomization = withNamespaceFromAbove(read, above, ctx.profile);
   const passedDown = ctx.profile.helmChartNamespace === 'kustomization-or-above' ? kustomization.namespace || above : undefined;
   const plan = compileKustomization(kustomization, loader, name, passedDown);

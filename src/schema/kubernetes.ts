@@ -35,6 +35,13 @@ export class KubernetesSchemas {
     return name === undefined ? undefined : this.document.node(REF_PREFIX + name);
   }
 
+  /** The apiVersion of Kubernetes' kind of this name (the last listed when several versions have it); undefined for a kind it does not have. */
+  apiVersionOf(kind: string): string | undefined {
+    let found: string | undefined;
+    for (const [apiVersion, k] of this.data.types) if (k === kind && !apiVersion.endsWith('__internal')) found = apiVersion;
+    return found;
+  }
+
   /** Every object's `metadata`. */
   get objectMeta(): SchemaLink {
     return this.document.link(`${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`);

@@ -1,9 +1,10 @@
 /**
  * A schema as validation reads it: the keywords of OpenAPI v3 (as Kubernetes publishes its
  * types and as CRDs write their structural schemas) and of JSON Schema that say what a value may
- * be, with Kubernetes' `x-kubernetes-*` extensions. Descriptions, examples and the like are left
- * out. Read once from the raw schema object and never changed; a `$ref` is followed when the
- * validator first steps through it, within the document it was written in.
+ * be, with Kubernetes' `x-kubernetes-*` extensions, and the description (completion shows it;
+ * Kubernetes' embedded schemas have none). Examples and the like are left out. Read once from
+ * the raw schema object and never changed; a `$ref` is followed when the validator first steps
+ * through it, within the document it was written in.
  */
 import { KustomizeError } from '../errors.js';
 
@@ -70,6 +71,7 @@ export interface SchemaNode {
   readonly oneOf?: readonly SchemaLink[];
   readonly not?: SchemaLink;
   readonly default?: unknown;
+  readonly description?: string;
   /** `x-kubernetes-int-or-string` */
   readonly intOrString?: boolean;
   /** `x-kubernetes-preserve-unknown-fields` */
@@ -186,6 +188,9 @@ class SchemaReader {
           break;
         case 'default':
           node.default = v;
+          break;
+        case 'description':
+          if (typeof v === 'string' && v !== '') node.description = v;
           break;
         case 'x-kubernetes-int-or-string':
           if (v === true) node.intOrString = true;

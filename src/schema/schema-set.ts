@@ -30,7 +30,7 @@ export class SchemaSet {
   private readonly byType = new Map<string, CustomSchema>();
   private readonly byKind = new Map<string, CustomSchema>();
   /** the top-level fields every custom resource has, whatever its schema writes */
-  private readonly customResourceFields: ReadonlyMap<string, SchemaLink>;
+  readonly customResourceFields: ReadonlyMap<string, SchemaLink>;
 
   constructor(
     private readonly kubernetes: KubernetesSchemas | undefined,
@@ -65,6 +65,12 @@ export class SchemaSet {
     if (custom) return { node: custom.node, source: custom.file, custom: true };
     const node = this.kubernetes?.forType(apiVersion, kind);
     return node && { node, source: `kubernetes ${this.kubernetes!.version}`, custom: false };
+  }
+
+  /** The apiVersion of the kind of this name: a custom one's, else Kubernetes'. */
+  apiVersionOf(kind: string): string | undefined {
+    for (const s of this.byType.values()) if (s.kind === kind) return s.apiVersion;
+    return this.kubernetes?.apiVersionOf(kind);
   }
 
   /** The violations of a resource's object against its type's schema. */

@@ -60,6 +60,8 @@ export class RenderServer {
   /** requests being answered (queued or building), for the drain */
   private answering = 0;
   private drained: (() => void) | undefined;
+  /** connections accepted and requests read so far: the drain waits until they stop coming */
+  private arrivals = 0;
 
   constructor(options: RenderServerOptions) {
     const limits: ServerLimits = { ...DEFAULT_LIMITS, ...definedOnly(options.limits ?? {}) };
@@ -83,6 +85,7 @@ export class RenderServer {
     // a client that sends its request slowly is cut off (408) within the time a build gets (checked a few times in it)
     const checkEvery = Math.min(30_000, Math.max(100, this.timeoutMs / 4));
     this.http = createServer({ connectionsCheckingInterval: checkEvery }, (req, res) => void this.handle(req, res));
+    this.http.on('connection', () => this.arrivals++);
     this.http.requestTimeout = this.timeoutMs;
     this.http.headersTimeout = Math.min(this.http.headersTimeout, this.timeoutMs);
   }
@@ -115,22 +118,37 @@ export class RenderServer {
 
   /**
    * Stops gracefully: requests being answered finish, requests that arrive meanwhile get 503
-   * (and `/readyz` says not ready), then the server closes. Resolves once it has.
+   * (and `/readyz` says not ready), then the server closes. Resolves once it has. Requests sent
+   * while a build held the event loop wait unread (connections in the listen backlog, requests
+   * on kept-alive connections): the server reads and answers them before it stops listening and
+   * closes its idle connections, which would reset them.
    */
   async drain(): Promise<void> {
-    if (this.state === 'serving') {
-      this.state = 'draining';
+    this.state = 'draining';
+    do {
       if (this.answering > 0) await new Promise<void>((resolve) => (this.drained = resolve));
-    }
+      await this.untilNothingArrives();
+    } while (this.answering > 0);
     await new Promise<void>((resolve) => {
       this.http.close(() => resolve());
       this.http.closeIdleConnections();
     });
   }
 
+  /** Lets the event loop turn until no connection is accepted and no request read for a few turns: what was waiting unread has been. */
+  private async untilNothingArrives(): Promise<void> {
+    let seen;
+    do {
+      seen = this.arrivals;
+      // one turn accepts the connections waiting, the next reads what they sent, the next parses it
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    } while (seen !== this.arrivals);
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
     const route = routeOf(req.method, url.split('?')[0]!);
+    this.arrivals++;
     try {
       if (route === 'healthz') return this.send(res, route, 200, { status: 'ok' });
       if (route === 'readyz') return this.send(res, route, this.state === 'serving' ? 200 : 503, { status: this.state === 'serving' ? 'ready' : 'draining' });
@@ -254,6 +272,8 @@ export class RenderServer {
     }
     // a body left unread (too large) or a server stopping: the connection is not kept
     if (error.status === 413 || this.state === 'draining') res.setHeader('connection', 'close');
+    // the server is stopping or full: another try, here or at another replica, may be answered
+    if (error.status === 503) res.setHeader('retry-after', RETRY_AFTER_SECONDS);
     this.send(res, route, error.status, errorBody(error));
   }
 
@@ -296,6 +316,9 @@ function routeOf(method: string | undefined, path: string): Route {
 function errorBody(error: HttpError): { error: { code: string; message: string; file?: string } } {
   return { error: { code: error.code, message: error.message, ...(error.file !== undefined && { file: error.file }) } };
 }
+
+/** What a 503 says of when to try again (`Retry-After`): at once, as a rule at another replica. */
+const RETRY_AFTER_SECONDS = '1';
 
 const YAML_KEY = Buffer.from('{"yaml":');
 const COMMA = Buffer.from(',');

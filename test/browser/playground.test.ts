@@ -1,14 +1,18 @@
 /**
  * The playground end to end: scripts/build-playground.mjs builds it without warnings and says
- * how to serve it. In Chromium, the page (served from 127.0.0.1) renders each preloaded example as
- * `kubectl kustomize` renders the same files, re-renders as a file is edited, shows a bad patch's
- * error with its file, restores the files from a share link, and downloads the output; opened as
- * a file, it says it must be served and how. kubectl cannot build a Composition: for the
- * Composition example it builds an equivalent Kustomization (below).
+ * how to serve it, and its bundle holds the language service and nothing from Node. In Chromium,
+ * the page (served from 127.0.0.1) renders each preloaded example as `kubectl kustomize` renders
+ * the same files, re-renders as a file is edited, shows a bad patch's error with its file,
+ * restores the files from a share link, and downloads the output; opened as a file, it says it
+ * must be served and how. Its editor runs the language service: a problem at the patch line that
+ * wrote a wrong value, gone once the text is fixed; hovers, where the mouse or the caret rests,
+ * that say what a value becomes in each root and which step changed it. kubectl cannot build a
+ * Composition: for the Composition example it builds an equivalent Kustomization (below).
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -151,15 +155,64 @@ async function renderedAfter(page: Page, before: number): Promise<void> {
 const renders = (page: Page) => page.evaluate(() => Number(document.body.dataset['renders'] ?? 0));
 const output = (page: Page) => page.locator('#output').textContent();
 
+/** waits until the language service has built and checked the page's newest change (the page numbers those) */
+async function checkedAfter(page: Page, before: number): Promise<void> {
+  await page.waitForFunction((n) => Number(document.body.dataset['checks'] ?? 0) > n, before);
+}
+const checks = (page: Page) => page.evaluate(() => Number(document.body.dataset['checks'] ?? 0));
+/** the editor's text from the caret on */
+const atCaret = (page: Page) => page.locator('#editor').evaluate((e: HTMLTextAreaElement) => e.value.slice(e.selectionStart));
+
+/** The hover shown: each of its parts (a root's, or a field's name and its documentation) as its lines. */
+async function hoverShown(page: Page): Promise<(string | null)[][]> {
+  await page.locator('#hover').waitFor({ state: 'visible' });
+  return page.locator('#hover').evaluate((tip) => [...tip.children].map((part) => (part.matches('p') ? [part.textContent] : [...part.querySelectorAll('p, li')].map((e) => e.textContent))));
+}
+
+/**
+ * Moves the mouse onto a character (0-based line and character) of the editor, found as the test
+ * finds it: the editor's padding, its line height, and the width of its font's characters as a
+ * span of that font measures them.
+ */
+async function mouseOn(page: Page, line: number, character: number): Promise<{ x: number; y: number }> {
+  const at = await page.locator('#editor').evaluate((e: HTMLTextAreaElement, [line, character]) => {
+    const style = getComputedStyle(e);
+    const span = document.createElement('span');
+    span.style.font = style.font;
+    span.style.whiteSpace = 'pre';
+    span.style.position = 'absolute';
+    span.textContent = 'x'.repeat(40);
+    document.body.append(span);
+    const width = span.getBoundingClientRect().width / 40;
+    span.remove();
+    const box = e.getBoundingClientRect();
+    return {
+      x: box.left + e.clientLeft + parseFloat(style.paddingLeft) + (character! + 0.5) * width - e.scrollLeft,
+      y: box.top + e.clientTop + parseFloat(style.paddingTop) + (line! + 0.5) * parseFloat(style.lineHeight) - e.scrollTop,
+    };
+  }, [line, character]);
+  await page.mouse.move(at.x, at.y);
+  return at;
+}
+
+/** The example whose patch sets a value of the wrong type, and that patch. */
+const WRONG_TYPE = { example: 'A patch with a wrong type (diagnostics, hover)', patch: 'overlays/production/web-patch.yaml' };
+
 let built: string;
+/** esbuild's account of the bundle (scripts/build-playground.mjs --metafile) */
+let metafile: string;
 /** what scripts/build-playground.mjs printed */
 let printed: { stdout: string; stderr: string };
 before(async () => {
   built = mkdtempSync(join(tmpdir(), 'kustomize-ts-playground-site-'));
+  metafile = `${built}.meta.json`;
   // run from the repository, as `npm run playground` runs it
-  printed = await promisify(execFile)(process.execPath, [join(REPO, 'scripts/build-playground.mjs'), built], { cwd: REPO, encoding: 'utf8' });
+  printed = await promisify(execFile)(process.execPath, [join(REPO, 'scripts/build-playground.mjs'), built, `--metafile=${metafile}`], { cwd: REPO, encoding: 'utf8' });
 });
-after(() => rmSync(built, { recursive: true, force: true }));
+after(() => {
+  rmSync(built, { recursive: true, force: true });
+  rmSync(metafile, { force: true });
+});
 
 test('the build prints no warnings, and says where the page is and how to serve it', () => {
   assert.equal(printed.stderr, '');
@@ -167,6 +220,21 @@ test('the build prints no warnings, and says where the page is and how to serve 
     printed.stdout,
     `The playground is in ${built}/. Serve it over HTTP (opened as a file, it does not run), e.g.:\n  python3 -m http.server -d ${built} 8000     then open http://localhost:8000/\n`,
   );
+});
+
+test('the page holds the language service and nothing from Node: no built-in module, and only the Node modules the package.json browser field leaves out are left out', () => {
+  const meta = JSON.parse(readFileSync(metafile, 'utf8')) as { inputs: Record<string, { imports: { path: string; external?: boolean }[] }> };
+  const modules = Object.keys(meta.inputs);
+  for (const m of ['service', 'workspace', 'hover', 'diagnostics']) assert.ok(modules.includes(`dist/src/language/${m}.js`), m);
+  const builtins = new Set(builtinModules);
+  const isNode = (path: string) => path.startsWith('node:') || builtins.has(path);
+  assert.deepEqual(modules.filter(isNode), []);
+  assert.deepEqual(Object.values(meta.inputs).flatMap((m) => m.imports.filter((i) => i.external || isNode(i.path))), []);
+  // what esbuild replaced by an empty module, as the package says a browser must
+  const browserField = (JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { browser: Record<string, false> }).browser;
+  const left = modules.filter((m) => m.startsWith('(disabled):')).map((m) => `./${m.slice('(disabled):'.length)}`);
+  assert.deepEqual(left.filter((m) => browserField[m] !== false), []);
+  assert.doesNotMatch(readFileSync(join(built, 'app.js'), 'utf8'), /(?:from |import\(|require\()["']node:/);
 });
 
 describe('the playground in Chromium', { skip: skipBrowser }, () => {
@@ -244,22 +312,21 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     const n = await renders(page);
     await page.locator('#example').selectOption('0');
     await renderedAfter(page, n);
-    const atCaret = () => page.locator('#editor').evaluate((e: HTMLTextAreaElement) => e.value.slice(e.selectionStart));
     const image = page.locator('#output .written', { hasText: 'image: nginx:1.27.3' });
     await image.hover();
     assert.equal(await page.locator('#origin').textContent(), 'images[0] · overlays/production/kustomization.yaml:12:11');
     await image.click();
     assert.equal(await page.locator('#current-file').textContent(), 'overlays/production/kustomization.yaml');
-    assert.match(await atCaret(), /^"1\.27\.3"\n/);
+    assert.match(await atCaret(page), /^"1\.27\.3"\n/);
     // a value read from a base's resource file, no step changing it
     await page.locator('#output .written', { hasText: '- containerPort: 80' }).click();
     assert.equal(await page.locator('#current-file').textContent(), 'base/deployment.yaml');
-    assert.match(await atCaret(), /^80\n/);
+    assert.match(await atCaret(page), /^80\n/);
     // a component's annotation
     await page.locator('#output .written', { hasText: 'prometheus.io/port: "80"' }).first().click();
     assert.equal(await page.locator('#current-file').textContent(), 'components/monitoring/kustomization.yaml');
     assert.match(await page.locator('#origin').textContent() ?? '', /^commonAnnotations · components\/monitoring\/kustomization\.yaml:5:23$/);
-    assert.match(await atCaret(), /^"80"\n/);
+    assert.match(await atCaret(page), /^"80"\n/);
   });
 
   test('the Composition example is a Composition; editing it re-renders, as kubectl renders the edited equivalent', async () => {
@@ -329,5 +396,110 @@ describe('the playground in Chromium', { skip: skipBrowser }, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#download').click()]);
     assert.equal(download.suggestedFilename(), 'app.yaml');
     assert.equal(readFileSync((await download.path())!, 'utf8'), rendered);
+  });
+
+  test('the language service: a patch that sets a wrong type has a problem at its line, in the list and the gutter; the problem opens there; fixing the text clears it', async () => {
+    const n = await checks(page);
+    await page.locator('#example').selectOption({ label: WRONG_TYPE.example });
+    await checkedAfter(page, n);
+    // the example opens at the patch, whose line 6 sets the value
+    assert.equal(await page.locator('#current-file').textContent(), WRONG_TYPE.patch);
+    const editor = page.locator('#editor');
+    assert.equal((await editor.inputValue()).split('\n')[5], '  replicas: "three"');
+    const message = 'Deployment/prod-web: /spec/replicas: expected an integer, got string "three"';
+    assert.deepEqual(await page.locator('#problems li').allTextContents(), [`${WRONG_TYPE.patch}:6 SCHEMA_VIOLATION ${message}`]);
+    assert.equal(await page.locator('#problem-count').textContent(), '1');
+    assert.deepEqual(await page.locator('#gutter .problem.error').allTextContents(), ['6']);
+    assert.equal(await page.locator('#gutter .problem').getAttribute('title'), message);
+    assert.equal(await editor.getAttribute('aria-invalid'), 'true');
+    assert.deepEqual(await page.locator('#files button[data-problems="1"]').allTextContents(), [WRONG_TYPE.patch]);
+
+    // from another file, the problem opens its file with the caret at the value, and shows its hover
+    await page.locator('#files button[data-file="base/deployment.yaml"]').click();
+    assert.equal(await page.locator('#gutter .problem').count(), 0);
+    await page.locator('#problems button').click();
+    assert.equal(await page.locator('#current-file').textContent(), WRONG_TYPE.patch);
+    assert.match(await atCaret(page), /^"three"\n/);
+    assert.deepEqual(await hoverShown(page), [['overlays/production', 'Deployment/prod-web spec.replicas = "three" (patches[0])']]);
+
+    const m = await checks(page);
+    await editor.fill((await editor.inputValue()).replace('"three"', '3'));
+    await checkedAfter(page, m);
+    assert.equal(await page.locator('#problems li').count(), 0);
+    assert.equal(await page.locator('#problem-count').textContent(), 'none');
+    assert.equal(await page.locator('#gutter .problem').count(), 0);
+    assert.equal(await editor.getAttribute('aria-invalid'), 'false');
+    assert.equal(await page.locator('#files button[data-problems]').count(), 0);
+  });
+
+  test('resting the mouse on a value shows what it becomes in each root that reads it, and which step changed it where', async () => {
+    const n = await checks(page);
+    await page.locator('#example').selectOption({ label: WRONG_TYPE.example });
+    await checkedAfter(page, n);
+    await page.locator('#files button[data-file="base/deployment.yaml"]').click();
+    assert.equal((await page.locator('#editor').inputValue()).split('\n')[5], '  replicas: 1');
+    const at = await mouseOn(page, 5, 12);
+    assert.deepEqual(await hoverShown(page), [
+      ['base', 'Deployment/web spec.replicas = 1 (resource)'],
+      ['overlays/production', `Deployment/prod-web spec.replicas = "three", by patches[0] at ${WRONG_TYPE.patch}:6:13; here 1 (resource)`],
+      ['overlays/staging', 'Deployment/staging-web spec.replicas = 1 (resource)'],
+    ]);
+    // the tooltip is at the value: just below its line (the mouse is at the line's middle), across its column
+    const tip = (await page.locator('#hover').boundingBox())!;
+    assert.ok(tip.y > at.y && tip.y - at.y < 19 && tip.x <= at.x && at.x < tip.x + tip.width, JSON.stringify({ tip, at }));
+    // beyond the end of the line there is nothing to say
+    await mouseOn(page, 5, 30);
+    await page.locator('#hover').waitFor({ state: 'hidden' });
+  });
+
+  test('resting the caret on a value shows its hover; on a kustomization field, what the field does', async () => {
+    const n = await checks(page);
+    await page.locator('#example').selectOption({ label: WRONG_TYPE.example });
+    await checkedAfter(page, n);
+    const editor = page.locator('#editor');
+    assert.equal((await editor.inputValue()).split('\n')[10], '        image: nginx:1.27-alpine');
+    await editor.click();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 10; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('End');
+    assert.deepEqual(await hoverShown(page), [
+      ['overlays/production', 'Deployment/prod-web spec.template.spec.containers[0].image = "nginx:1.27.3", by images[0] at overlays/production/kustomization.yaml:8:11; here "nginx:1.27-alpine" (patches[0])'],
+    ]);
+    await page.keyboard.press('Escape');
+    await page.locator('#hover').waitFor({ state: 'hidden' });
+    // the step that changed it: the kustomization's line 8, column 11
+    await page.locator('#files button[data-file="overlays/production/kustomization.yaml"]').click();
+    assert.equal((await editor.inputValue()).split('\n')[7]!.slice(10), '"1.27.3"');
+    await editor.click();
+    await page.keyboard.press('Control+Home');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowRight');
+    assert.equal((await atCaret(page)).split('\n')[0], 'atches:');
+    const [field, doc] = await hoverShown(page);
+    assert.deepEqual(field, ['patches']);
+    assert.match(doc?.[0] ?? '', /^Patches, strategic-merge or JSON \(RFC 6902\)/);
+  });
+
+  test('a file added is a document of the language service, and its problems go with it when it is deleted', async () => {
+    const n = await checks(page);
+    await page.locator('#example').selectOption({ label: WRONG_TYPE.example });
+    await checkedAfter(page, n);
+    const added = 'overlays/dev/kustomization.yaml';
+    page.once('dialog', (d) => void d.accept(added));
+    await page.locator('#add-file').click();
+    assert.equal(await page.locator('#current-file').textContent(), added);
+    const m = await checks(page);
+    await page.locator('#editor').fill('resources:\n- ../../missing\n');
+    await checkedAfter(page, m);
+    // a new root, whose resource is not there, beside the patch's problem
+    const problems = await page.locator('#problems li .place').allTextContents();
+    assert.deepEqual(problems, [`${added}:2`, `${WRONG_TYPE.patch}:6`]);
+    assert.deepEqual(await page.locator('#gutter .problem').allTextContents(), ['2']);
+    const k = await checks(page);
+    page.once('dialog', (d) => void d.accept());
+    await page.locator('#delete-file').click();
+    await checkedAfter(page, k);
+    assert.deepEqual(await page.locator('#problems li .place').allTextContents(), [`${WRONG_TYPE.patch}:6`]);
+    assert.equal(await page.locator('#checking').textContent(), '');
   });
 });

@@ -150,9 +150,9 @@ spec:
 });
 
 test('catalogs: is a Kustomization and Component field', () => {
-  const k = readKustomization('catalogs:\n- catalog.yaml\n- oci://r.example/c:v1\nresources:\n- a.yaml\n', '/k/kustomization.yaml', '/k', () => {}, PROFILE);
+  const k = readKustomization('catalogs:\n- catalog.yaml\n- oci://r.example/c:v1\nresources:\n- a.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} }, PROFILE);
   assert.deepEqual(k.catalogs, ['catalog.yaml', 'oci://r.example/c:v1']);
-  const c = readKustomization('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncatalogs:\n- c.yaml\n', '/k/kustomization.yaml', '/k', () => {}, PROFILE);
+  const c = readKustomization('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncatalogs:\n- c.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} }, PROFILE);
   assert.deepEqual(c.catalogs, ['c.yaml']);
 });
 

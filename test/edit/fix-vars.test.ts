@@ -95,7 +95,7 @@ describe('edit fix --vars: the converted tree builds as the vars did', () => {
     const r = await p.ok('edit', 'fix', '--vars');
     const after = await cliBuilt(p);
     assert.equal(after, before.replace('- app-config-8g6hb5mbgc\n        command', '- app-config\n        command'));
-    assert.equal(r.out, `${FIXED_WITH_VARS}Warning: 'Fixed' kustomization now produces different output when running \`kustomize build\`:\n...${after}...\n`);
+    assert.equal(r.out, `${FIXED_WITH_VARS}Warning: 'Fixed' kustomization now produces different output when running \`kustomize-ts build\`:\n...${after}...\n`);
   });
 
   test('a var used where vars do not reach (an image) is replaced there too, with a warning', async () => {

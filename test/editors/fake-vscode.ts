@@ -252,8 +252,8 @@ export function createFakeVscode(options: { version: string; workspaceFolder: st
   const record = {
     /** the diagnostics set by the client, by the URI of their document */
     diagnostics: new Map<string, Diagnostic[]>(),
-    /** the providers registered, by the kind of provider (`Hover`, `Definition`, …) */
-    providers: new Map<string, unknown[]>(),
+    /** the providers registered, by the kind of provider (`Hover`, `Definition`, …), each with the documents it is for */
+    providers: new Map<string, { selector: DocumentFilter | DocumentFilter[]; provider: unknown }[]>(),
     commands: new Map<string, (...args: unknown[]) => unknown>(),
     /** what the extension showed: messages, and documents with their options */
     messages: [] as string[],
@@ -362,8 +362,8 @@ export function createFakeVscode(options: { version: string; workspaceFolder: st
       get(target, name: string) {
         const kind = /^register(\w+?)s?Provider$/.exec(name)?.[1];
         if (kind === undefined) return target[name];
-        return (_selector: unknown, provider: unknown) => {
-          record.providers.set(kind, [...(record.providers.get(kind) ?? []), provider]);
+        return (selector: DocumentFilter | DocumentFilter[], provider: unknown) => {
+          record.providers.set(kind, [...(record.providers.get(kind) ?? []), { selector, provider }]);
           return new Disposable(() => {});
         };
       },
@@ -414,9 +414,10 @@ export function createFakeVscode(options: { version: string; workspaceFolder: st
     save(document: FakeTextDocument): void {
       saved.fire(document);
     },
-    /** asks the providers of `kind` what VS Code asks them when the user hovers, goes to definition, … */
+    /** asks the providers of `kind` whose selectors match the document what VS Code asks them when the user hovers, goes to definition, … */
     async ask(kind: string, document: FakeTextDocument, at: { line: number; character: number }): Promise<unknown[]> {
-      const providers = (record.providers.get(kind) ?? []) as Record<string, (...args: unknown[]) => unknown>[];
+      const registered = (record.providers.get(kind) ?? []).filter((p) => matches(p.selector, document) > 0);
+      const providers = registered.map((p) => p.provider as Record<string, (...args: unknown[]) => unknown>);
       const method = `provide${kind}`;
       return Promise.all(providers.map((p) => p[method]!(document, new Position(at.line, at.character), new CancellationTokenSource().token)));
     },

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { runCommand } from '../cli/run-command.js';
 import { requireTool } from '../require-tool.js';
 import { languageServer, languageServerCommand } from './language-server.js';
-import { AT_BASE, EDIT, EXPECTED, OPENED, fileUri, fixtureCopy, rendered } from './session.js';
+import { AT_BASE, AT_PREFIX, EDIT, EXPECTED, OPENED, fileUri, fixtureCopy, rendered } from './session.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
 const neovim = requireTool('neovim');
@@ -31,15 +31,19 @@ interface Seen {
   diagnostics: { line: number; col: number; severity: number; message: string }[];
   hover: { contents: { kind: string; value: string } };
   definition: Location | Location[];
+  /** why the definition request failed, if it did */
+  definition_error?: string;
   preview: { text: string; shown: boolean; modifiable: boolean; filetype: string; focus_stayed: boolean };
   preview_after_edit: string;
+  /** where `gd` on EXPECTED.source.output in the preview went */
+  source: { file: string; line: number; col: number };
 }
 
 test('Neovim, with editors/neovim, gets diagnostics, hover, definition and a preview that follows edits', { skip: neovim.skip || languageServer.skip, timeout: 120_000 }, async (t) => {
   const dir = fixtureCopy();
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const out = join(dir, 'seen.json');
-  const session = { plugin: join(REPO, 'editors', 'neovim'), cmd: languageServerCommand(), file: join(dir, OPENED), out, hover: AT_BASE, definition: AT_BASE, edit: EDIT };
+  const session = { plugin: join(REPO, 'editors', 'neovim'), cmd: languageServerCommand(), file: join(dir, OPENED), out, hover: AT_PREFIX, definition: AT_BASE, edit: EDIT, source: EXPECTED.source.output };
   const before = await rendered(dir);
   const run = await runCommand(neovim.path, ['--headless', '--clean', '-n', '-i', 'NONE', '-c', `luafile ${join(REPO, 'test', 'editors', 'neovim-session.lua')}`], {
     cwd: dir,
@@ -58,14 +62,17 @@ test('Neovim, with editors/neovim, gets diagnostics, hover, definition and a pre
   assert.deepEqual([diagnostic!.line, diagnostic!.col], [EXPECTED.diagnostic.line, EXPECTED.diagnostic.character]);
   assert.match(diagnostic!.message, EXPECTED.diagnostic.message);
   assert.match(seen.hover.contents.value, EXPECTED.hover);
-  const [definition] = Array.isArray(seen.definition) ? seen.definition : [seen.definition];
-  assert.equal(definition!.uri, fileUri(dir, EXPECTED.definition.file));
-  assert.equal(definition!.range.start.line, EXPECTED.definition.line);
 
   assert.equal(seen.preview.text, before, 'the preview is what build prints');
   assert.deepEqual([seen.preview.shown, seen.preview.modifiable, seen.preview.filetype, seen.preview.focus_stayed], [true, false, 'yaml', true]);
+  assert.deepEqual(seen.source, { file: join(dir, EXPECTED.source.file), line: EXPECTED.source.line, col: EXPECTED.source.character }, '`gd` in the preview goes to the source of the line');
   // the session saved the edit: the file on disk is what Neovim shows
   const after = await rendered(dir);
   assert.match(after, /name: live-web/);
   assert.equal(seen.preview_after_edit, after, 'the preview followed the edit');
+
+  assert.equal(seen.definition_error, undefined, 'the definition');
+  const [definition] = Array.isArray(seen.definition) ? seen.definition : [seen.definition];
+  assert.equal(definition!.uri, fileUri(dir, EXPECTED.definition.file));
+  assert.equal(definition!.range.start.line, EXPECTED.definition.line);
 });

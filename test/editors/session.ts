@@ -15,24 +15,23 @@ const FIXTURE = fileURLToPath(new URL('../../../test/editors/fixture', import.me
 /** the file the editor opens, in the fixture */
 export const OPENED = 'overlays/prod/kustomization.yaml';
 
-/** LSP positions (0-based) in OPENED: the hover and the definition ask at `- ../../base` */
+/** LSP positions (0-based) in OPENED: the definition asks at `- ../../base`, the hover at `prod-` of `namePrefix: prod-` */
 export const AT_BASE = { line: 2, character: 4 };
+export const AT_PREFIX = { line: 0, character: 13 };
 
 /** the edit the preview must follow: its first line, `namePrefix: prod-`, becomes this */
 export const EDIT = { line: 0, text: 'namePrefix: live-' };
 
-/**
- * What the server answers at AT_BASE and for OPENED's diagnostics.
- * PLACEHOLDERS, until the server is merged: they are the stub's answers; set them to the real
- * server's. The previews below are no placeholders: they are what `build` renders.
- */
+/** What the server answers for OPENED's diagnostics, the hover at AT_PREFIX, the definition at AT_BASE, and "go to source" in the preview. */
 export const EXPECTED = {
   /** the one diagnostic: PATCH_TARGET_UNMATCHED at `- target:` (`validate` puts it at 5:3) */
-  diagnostic: { line: 4, character: 2, message: /selects no resource/ },
-  /** a text the hover's contents include */
-  hover: /stub hover/,
+  diagnostic: { line: 4, character: 2, message: /^patches\[0\]: the target \(kind: Service\) selects no resource: the patch is not applied/ },
+  /** the hover's contents: what `prod-` makes of the base's Deployment in the root's output */
+  hover: /^\*\*overlays\/prod\*\*\n- `Deployment\/prod-web` `metadata\.name` = `"prod-web"` \(`namePrefix`\)$/,
   /** where the definition goes: the base's kustomization, from its start */
   definition: { file: 'base/kustomization.yaml', line: 0 },
+  /** a line of the preview, and where its value was written: `prod-` of OPENED's `namePrefix: prod-` */
+  source: { output: '  name: prod-web', file: OPENED, line: 0, character: 12 },
 };
 
 /** A copy of the fixture that a test may edit, in a git repository of its own: the workspace an editor finds for it. */

@@ -13,11 +13,12 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { Script } from 'node:vm';
 import { DEFAULT_SETTINGS } from '../../src/language/settings.js';
+import { build } from '../../src/index.js';
 import { runCommand } from '../cli/run-command.js';
 import { requireTool } from '../require-tool.js';
 import { createFakeVscode, type FakeTextDocument } from './fake-vscode.js';
 import { languageServer } from './language-server.js';
-import { AT_BASE, EXPECTED, OPENED, editedText, fileUri, fixtureCopy, rendered } from './session.js';
+import { AT_BASE, AT_PREFIX, EXPECTED, OPENED, editedText, fileUri, fixtureCopy, rendered } from './session.js';
 import { readZip } from './zip.js';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -139,14 +140,8 @@ test('the VS Code extension', { skip: extensionPackages.skip, timeout: 180_000 }
     assert.deepEqual([diagnostics[0]!.range.start.line, diagnostics[0]!.range.start.character], [EXPECTED.diagnostic.line, EXPECTED.diagnostic.character]);
     assert.match(diagnostics[0]!.message, EXPECTED.diagnostic.message);
 
-    const [hover] = (await user.ask('Hover', document, AT_BASE)) as { contents: ({ value: string } | string)[] }[];
+    const [hover] = (await user.ask('Hover', document, AT_PREFIX)) as { contents: ({ value: string } | string)[] }[];
     assert.match(hover!.contents.map((c) => (typeof c === 'string' ? c : c.value)).join('\n'), EXPECTED.hover);
-    type Location = { uri: unknown; range: { start: { line: number } } };
-    type LocationLink = { targetUri: unknown; targetRange: { start: { line: number } } };
-    // a Definition: a Location, Locations or LocationLinks, as the server chose
-    const [definitions] = (await user.ask('Definition', document, AT_BASE)) as (Location | Location[] | LocationLink[])[];
-    const [definition] = [definitions!].flat().map((d) => ('targetUri' in d ? { uri: d.targetUri, range: d.targetRange } : d));
-    assert.deepEqual([String(definition!.uri), definition!.range.start.line], [fileUri(dir, EXPECTED.definition.file), EXPECTED.definition.line]);
 
     const before = await rendered(dir);
     await record.commands.get('kustomize.preview')!();
@@ -156,6 +151,15 @@ test('the VS Code extension', { skip: extensionPackages.skip, timeout: 180_000 }
     assert.equal(preview.uri.scheme, 'kustomize-preview');
     assert.deepEqual([options.viewColumn, options.preserveFocus], [api.ViewColumn.Beside, true]);
     assert.equal(preview.getText(), before, 'the preview is what build prints');
+    // go to definition on a line of the preview: where its value was written
+    const line = before.split('\n').indexOf(EXPECTED.source.output);
+    const [source] = (await user.ask('Definition', preview, { line, character: 4 })) as { uri: unknown; range: { start: { line: number; character: number } } }[];
+    assert.deepEqual([String(source!.uri), source!.range.start.line, source!.range.start.character], [fileUri(dir, EXPECTED.source.file), EXPECTED.source.line, EXPECTED.source.character]);
+    // the command with a URI, as a code lens gives it: that kustomization's root, in a preview of its own
+    await record.commands.get('kustomize.preview')!(fileUri(dir, 'base/kustomization.yaml'));
+    assert.equal(record.shown.length, 2);
+    assert.equal(record.shown[1]!.document.getText(), (await build(join(dir, 'base'))).yaml);
+    assert.notEqual(record.shown[1]!.document.uri.toString(), preview.uri.toString());
 
     const edited = editedText(dir);
     writeFileSync(file, edited);
@@ -165,6 +169,15 @@ test('the VS Code extension', { skip: extensionPackages.skip, timeout: 180_000 }
     assert.match(after, /name: live-web/);
     await until('the preview to follow the edit', () => preview.getText() !== before, record);
     assert.equal(preview.getText(), after);
+
+    // last, so that what comes before is shown to work also by a server without definitions
+    type Location = { uri: unknown; range: { start: { line: number } } };
+    type LocationLink = { targetUri: unknown; targetRange: { start: { line: number } } };
+    // a Definition: a Location, Locations or LocationLinks, as the server chose
+    const [definitions] = (await user.ask('Definition', document, AT_BASE)) as (Location | Location[] | LocationLink[] | undefined)[];
+    assert.ok(definitions, 'the server provides definitions');
+    const [definition] = [definitions].flat().map((d) => ('targetUri' in d ? { uri: d.targetUri, range: d.targetRange } : d));
+    assert.deepEqual([String(definition!.uri), definition!.range.start.line], [fileUri(dir, EXPECTED.definition.file), EXPECTED.definition.line]);
 
     await extension.deactivate();
     assert.deepEqual(record.messages, []);

@@ -369,7 +369,7 @@ test('a failing pull shows helm\'s error', { skip: skipHelm }, async () => {
   const dir = writeTree({ 'kustomization.yaml': 'helmCharts:\n- name: nope\n  repo: http://127.0.0.1:9/charts\n  version: 1.0.0\n' });
   const r = await ours(dir);
   assert.equal(r.code, 1);
-  assert.match(r.stderr, /: unable to run: '\S+ pull --untar --untardir \S+\/charts\/nope-1\.0\.0 --repo http:\/\/127\.0\.0\.1:9\/charts --version 1\.0\.0 -- nope' with env=\[HELM_CONFIG_HOME=/);
+  assert.match(r.stderr, /: unable to run: '\S+ pull --destination \S+\/pulled --repo http:\/\/127\.0\.0\.1:9\/charts --version 1\.0\.0 -- nope' with env=\[HELM_CONFIG_HOME=/);
 });
 
 // ---------------------------------------------------------------------------------------------

@@ -106,3 +106,18 @@ export function seedRemoteTree(work: string, versions: readonly string[]): void 
   mkdirSync(join(work, 'www/manifests'), { recursive: true });
   writeFileSync(join(work, 'www/manifests/svc.yaml'), 'apiVersion: v1\nkind: Service\nmetadata:\n  name: web\n');
 }
+
+/**
+ * Commits `base/cm.yaml` (a ConfigMap `settings` of data `version`) in the work tree `src`, moves
+ * the tag v1 to that commit, and publishes main and the tag to the bare repository `bare`
+ * (forced: the tag moved). Returns the commit.
+ */
+export function publishTagged(src: string, bare: string, version: string): string {
+  const git = (...args: string[]) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: src, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+  writeFileSync(join(src, 'base/cm.yaml'), `apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: settings\ndata:\n  version: ${version}\n`);
+  git('add', '.');
+  git('commit', '-q', '-m', version);
+  git('tag', '-f', 'v1');
+  git('push', '-q', '--force', bare, 'main', 'refs/tags/v1');
+  return git('rev-parse', 'HEAD');
+}

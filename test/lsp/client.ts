@@ -12,11 +12,15 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type CodeAction,
+  type CodeLens,
+  type CompletionItem,
+  type CompletionList,
   type Diagnostic,
   type Hover,
   type Position,
   type ProtocolConnection,
   type Range,
+  type ServerCapabilities,
 } from 'vscode-languageserver/node';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -39,6 +43,10 @@ export class LspClient {
   private readonly waiters = new Set<() => void>();
   private readonly versions = new Map<string, number>();
   stderr = '';
+  /** how many times the server asked to refresh the code lenses */
+  codeLensRefreshes = 0;
+  /** what the server said it can do, in its answer to `initialize` */
+  capabilities: ServerCapabilities = {};
 
   private constructor(
     readonly process: ChildProcess,
@@ -47,7 +55,7 @@ export class LspClient {
   ) {}
 
   /** Starts the server, initializes it with the folders (`file:` URIs) and settings, and says `initialized`. */
-  static async start(folders: readonly string[], settings: unknown = {}, capabilities = { configuration: true }): Promise<LspClient> {
+  static async start(folders: readonly string[], settings: unknown = {}, capabilities: { configuration: boolean; codeLensRefresh?: boolean } = { configuration: true }): Promise<LspClient> {
     const child = spawn(process.execPath, [LAUNCHER, 'lsp', '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
     const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
     const client = new LspClient(child, connection, settings);
@@ -59,14 +67,27 @@ export class LspClient {
     });
     connection.onRequest('workspace/configuration', (p: { items: { section?: string }[] }) => p.items.map(() => client.settings));
     connection.onRequest('client/registerCapability', () => null);
+    connection.onRequest('workspace/codeLens/refresh', () => {
+      client.codeLensRefreshes++;
+      return null;
+    });
     connection.onNotification('window/logMessage', () => {});
     connection.listen();
-    await connection.sendRequest('initialize', {
+    const initialized: { capabilities: ServerCapabilities } = await connection.sendRequest('initialize', {
       processId: process.pid,
       rootUri: folders[0] ?? null,
       workspaceFolders: folders.map((uri) => ({ uri, name: uri })),
-      capabilities: { workspace: { configuration: capabilities.configuration, workspaceFolders: true, didChangeWatchedFiles: { dynamicRegistration: true }, didChangeConfiguration: { dynamicRegistration: true } } },
+      capabilities: {
+        workspace: {
+          configuration: capabilities.configuration,
+          workspaceFolders: true,
+          didChangeWatchedFiles: { dynamicRegistration: true },
+          didChangeConfiguration: { dynamicRegistration: true },
+          ...(capabilities.codeLensRefresh && { codeLens: { refreshSupport: true } }),
+        },
+      },
     });
+    client.capabilities = initialized.capabilities;
     await connection.sendNotification('initialized', {});
     return client;
   }
@@ -136,6 +157,26 @@ export class LspClient {
 
   codeActions(uri: string, range: Range, diagnostics: Diagnostic[]): Promise<CodeAction[]> {
     return this.connection.sendRequest('textDocument/codeAction', { textDocument: { uri }, range, context: { diagnostics } });
+  }
+
+  /** `textDocument/completion`'s items (from a list or an array; none for null). */
+  async completion(uri: string, position: Position): Promise<CompletionItem[]> {
+    const answer: CompletionItem[] | CompletionList | null = await this.connection.sendRequest('textDocument/completion', { textDocument: { uri }, position });
+    return Array.isArray(answer) ? answer : (answer?.items ?? []);
+  }
+
+  codeLenses(uri: string): Promise<CodeLens[] | null> {
+    return this.connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
+  }
+
+  /** Any request, by its method (the server's `kustomize/…` requests). */
+  request<R>(method: string, params?: unknown): Promise<R> {
+    return this.connection.sendRequest(method, params);
+  }
+
+  /** Listens to a notification of the server's, by its method. */
+  onNotification<P>(method: string, listen: (params: P) => void): void {
+    this.connection.onNotification(method, listen);
   }
 
   roots(): Promise<RootSummary[]> {

@@ -8,10 +8,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
-import type { Diagnostic, TextEdit } from 'vscode-languageserver/node';
+import type { Diagnostic } from 'vscode-languageserver/node';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { editKustomization } from '../../src/edit/edit.js';
 import { LspClient } from './client.js';
+import { applyEdits } from './text-edits.js';
 
 const DEPLOYMENT = 'apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: web\n  template:\n    metadata:\n      labels:\n        app: web\n    spec:\n      containers:\n      - name: web\n        image: nginx:1.25\n';
 
@@ -41,15 +42,6 @@ function tree(files: Record<string, string>): { dir: string; uri: (path?: string
 }
 
 const codes = (d: Diagnostic[]) => d.map((x) => x.code);
-
-/** Applies LSP text edits to a text. */
-function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  const lines = text.split('\n');
-  const offset = (p: { line: number; character: number }) => lines.slice(0, p.line).reduce((n, l) => n + l.length + 1, 0) + p.character;
-  let out = text;
-  for (const e of [...edits].sort((a, b) => offset(b.range.start) - offset(a.range.start))) out = out.slice(0, offset(e.range.start)) + e.newText + out.slice(offset(e.range.end));
-  return out;
-}
 
 describe('diagnostics', () => {
   test('a YAML syntax error, at its line', async () => {

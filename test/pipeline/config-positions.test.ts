@@ -67,7 +67,7 @@ const FILES = {
 function steps(): { byField: Map<string, LocatedStep>; inline: LocatedStep } {
   const fs = MemoryFileSystem.from(FILES);
   const loader = Loader.atRoot(fs, '/app', 'rootOnly');
-  const k = readKustomization(KUSTOMIZATION, '/app/kustomization.yaml', '/app', () => undefined, PROFILE);
+  const k = readKustomization(KUSTOMIZATION, '/app/kustomization.yaml', '/app', { program: 'kustomize-ts', warn: () => undefined }, PROFILE);
   const fields = new FieldSteps(k, loader, 'kustomization.yaml', '/app/kustomization.yaml');
   const byField = new Map(fields.transformers(defaultTransformerConfig(PROFILE)).map((s) => [s.field!, s]));
   const config = parseYamlDocuments(k.transformers![0]!)[0] as YMap;

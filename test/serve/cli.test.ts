@@ -3,8 +3,6 @@
  * under load lets every request in flight finish, answers new ones 503, and exits 0.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,7 +10,7 @@ import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { writeTree } from '../plugins/plugin-tree.js';
 import { runCommand } from '../cli/run-command.js';
-import { buildRequest, functionTree, GATE, metric, request } from './client.js';
+import { buildRequest, functionTree, GATE, metric, request, startServe } from './client.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/kustomize-ts.js', import.meta.url));
 
@@ -25,22 +23,12 @@ async function until(port: number, sample: string, value: number): Promise<void>
 }
 
 test('SIGTERM under load: the requests in flight and waiting all get their build, new ones 503, and the server exits 0', { timeout: 60_000 }, async () => {
-  const child = spawn(process.execPath, [BIN, 'serve', '--root', root, '--listen', '127.0.0.1:0', '--enable-alpha-plugins', '--enable-exec', '--max-concurrency', '2', '--queue', '16'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
-  while (!/listening on http:\/\/127\.0\.0\.1:(\d+)/.test(stderr)) {
-    assert.equal(child.exitCode, null, stderr);
-    await sleep(20);
-  }
-  const port = Number(/listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(stderr)![1]);
+  const { child, port, stderr, exited } = await startServe(['--root', root, '--enable-alpha-plugins', '--enable-exec', '--max-concurrency', '2', '--queue', '16']);
   const answers = Array.from({ length: 6 }, () => buildRequest(port, 'gated'));
   await until(port, 'kustomize_ts_in_flight_requests', 2);
   await until(port, 'kustomize_ts_queue_depth', 4);
   child.kill('SIGTERM');
-  while (!stderr.includes('stopping')) await sleep(20);
+  while (!stderr().includes('stopping')) await sleep(20);
   const refused = await buildRequest(port, 'gated');
   assert.deepEqual({ status: refused.status, code: refused.body.error?.code }, { status: 503, code: 'UNAVAILABLE' });
   assert.equal((await request(port, 'GET', '/readyz')).status, 503);
@@ -50,8 +38,8 @@ test('SIGTERM under load: the requests in flight and waiting all get their build
     assert.equal(answer.status, 200, JSON.stringify(answer.body));
     assert.match(answer.body.yaml!, /name: cm/);
   }
-  assert.deepEqual(await exited, [0, null], stderr);
-  assert.match(stderr, /stopped/);
+  assert.deepEqual(await exited, [0, null], stderr());
+  assert.match(stderr(), /stopped/);
 });
 
 test('serve without --root, or with a --root that is no directory, is a usage error', async () => {

@@ -1,5 +1,36 @@
+import assert from 'node:assert/strict';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import http from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import { exec, execFunctionConfig, type TreeFile } from '../plugins/plugin-tree.js';
+
+const BIN = fileURLToPath(new URL('../../../bin/kustomize-ts.js', import.meta.url));
+
+/** `kustomize-ts serve` running in a child process, as users run it. */
+export interface ServeProcess {
+  child: ChildProcess;
+  port: number;
+  /** what it has written to stderr so far */
+  stderr(): string;
+  /** its exit code and signal, once it has exited */
+  exited: Promise<[number | null, NodeJS.Signals | null]>;
+}
+
+/** Starts `kustomize-ts serve` with `args` (and `--listen 127.0.0.1:0`); resolves once it listens. */
+export async function startServe(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', ...args, '--listen', '127.0.0.1:0'], { stdio: ['ignore', 'ignore', 'pipe'], env });
+  let stderr = '';
+  child.stderr!.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
+  const listening = /listening on http:\/\/127\.0\.0\.1:(\d+)/;
+  while (!listening.test(stderr)) {
+    assert.equal(child.exitCode, null, stderr);
+    await sleep(20);
+  }
+  return { child, port: Number(listening.exec(stderr)![1]), stderr: () => stderr, exited };
+}
 
 /** What the server answered. */
 export interface Answer {

@@ -23,8 +23,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(
     previews,
     vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, previews),
+    vscode.languages.registerDefinitionProvider({ scheme: PREVIEW_SCHEME }, previews),
     client.onNotification(PREVIEW_CHANGED, (params: PreviewChangedParams) => previews.rootsChanged(params)),
-    vscode.commands.registerCommand('kustomize.preview', () => showPreview(previews)),
+    // the editor's title button passes its file's Uri, a code lens of the server the kustomization's URI (a string)
+    vscode.commands.registerCommand('kustomize.preview', (file?: unknown) => showPreview(previews, file)),
   );
   try {
     await client.start();
@@ -41,9 +43,9 @@ export async function deactivate(): Promise<void> {
   client = undefined;
 }
 
-/** "Kustomize: Preview": the output of the active file's root, beside it. */
-async function showPreview(previews: PreviewDocuments): Promise<void> {
-  const source = vscode.window.activeTextEditor?.document.uri;
+/** "Kustomize: Preview": the output of the root of `file` (a Uri or a URI string), else of the active file, beside it. */
+async function showPreview(previews: PreviewDocuments, file: unknown): Promise<void> {
+  const source = typeof file === 'string' ? vscode.Uri.parse(file) : file instanceof vscode.Uri ? file : vscode.window.activeTextEditor?.document.uri;
   if (source === undefined || source.scheme !== 'file') {
     void vscode.window.showInformationMessage('Kustomize: open a file of a kustomization to preview its output.');
     return;

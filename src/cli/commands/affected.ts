@@ -38,7 +38,7 @@ Exit status: 0 when the roots were listed (none or some), 1 when git failed,
     ...ROOTS_FLAGS,
   ],
   async run(args, io) {
-    const request = readRootsRequest(args);
+    const request = readRootsRequest(args, io);
     const since = args.flags.get('since') as string | undefined;
     const until = args.flags.get('until') as string | undefined;
     if (since === undefined) throw new KustomizeError('USAGE', '--since is required: the revision to compare with');

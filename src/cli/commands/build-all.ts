@@ -38,7 +38,7 @@ the command line is wrong.`,
     { name: 'output-dir', type: 'string', help: `write each root's output to DIR/<root>/${OUTPUT_FILE} (created; a failed root's old output is removed)` },
   ],
   async run(args, io) {
-    const request = readRootsRequest(args);
+    const request = readRootsRequest(args, io);
     const outputDir = args.flags.get('output-dir') as string | undefined;
     const into = outputDir === undefined ? undefined : resolve(outputDir);
     // loaded only by this command: worker threads are nothing any other command needs

@@ -37,7 +37,7 @@ If DIR is omitted, '.' is assumed.`,
   ],
   async run({ flags, positional }, io) {
     if (positional.length > 1) throw new KustomizeError('USAGE', `specify one path to a kustomization directory; got ${positional.length}`);
-    const options = optionsFromFlags(flags, process.env);
+    const options = optionsFromFlags(flags, process.env, io.program);
     const output = flags.get('output') as string | undefined;
     const inputs = flags.get('inputs') as string | undefined;
     if (inputs === '-' && output === undefined) throw new KustomizeError('USAGE', '--inputs - writes to stdout, where the output goes: give -o too');

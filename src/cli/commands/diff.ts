@@ -42,7 +42,7 @@ Exit status, as diff's: 0 when nothing differs, 1 when something does, 2 on an e
     ...ROOTS_FLAGS.map((f) => (f.name === 'format' ? { ...f, help: `how the differences are printed: ${FORMATS.join(', ')}` } : f)),
   ],
   async run(args, io) {
-    const request = readRootsRequest(args, FORMATS);
+    const request = readRootsRequest(args, io, FORMATS);
     const color = (args.flags.get('color') as string | undefined) ?? 'auto';
     if (!(COLORS as readonly string[]).includes(color)) throw new KustomizeError('USAGE', `--color '${color}': expected ${COLORS.join(', ')}`);
     const base = args.flags.get('base') as string | undefined;

@@ -43,7 +43,7 @@ relative to DIR. A tree that fails to build fails here as in 'build'.`,
     if (!FORMATS.includes(format)) throw new KustomizeError('USAGE', `--format '${format}': expected ${FORMATS.join(' or ')}`);
     const color = (flags.get('color') as string | undefined) ?? 'auto';
     if (!COLORS.includes(color)) throw new KustomizeError('USAGE', `--color '${color}': expected ${COLORS.join(', ')}`);
-    const options = optionsFromFlags(flags, process.env);
+    const options = optionsFromFlags(flags, process.env, io.program);
     const result = await interruptible((signal) => build(positional[0] ?? '.', { ...options, signal, provenance: true, warn: (w) => io.err(`${w.message}\n`) }));
     const texts = outputDocuments(result.yaml);
     const all: Explained[] = result.provenance!.map((resource, i) => ({ resource, yaml: texts[i]! }));

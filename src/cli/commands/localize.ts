@@ -2,7 +2,7 @@ import { KustomizeError } from '../../errors.js';
 import { basename, join, resolve } from '../../fs/path.js';
 import { localize } from '../../localize/localize.js';
 import { build } from '../../build/build.js';
-import type { CliIO, Command } from '../command.js';
+import { programOf, type CliIO, type Command } from '../command.js';
 import { workspace } from '../workspace.js';
 
 /** `localize [target [destination]]`: a copy of a kustomization that builds without the network. */
@@ -69,7 +69,7 @@ async function verificationBuild(io: CliIO, target: string, cwd: string): Promis
     return (await build(target, { fs, cwd })).yaml;
   } catch (e) {
     io.err(
-      `If your target directory requires flags to build: \n1. Add executable permissions for the downloaded exec binaries in '${target}'. \n2. Run kustomize-ts build with the necessary flags and self-verify the outputs.\n`,
+      `If your target directory requires flags to build: \n1. Add executable permissions for the downloaded exec binaries in '${target}'. \n2. Run ${programOf(io)} build with the necessary flags and self-verify the outputs.\n`,
     );
     throw e;
   }

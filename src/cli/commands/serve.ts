@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { KustomizeError } from '../../errors.js';
 import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
-import type { Command } from '../command.js';
+import { programOf, type Command } from '../command.js';
 import { STOPPING } from '../interrupt.js';
 import type { FlagValue } from '../flags.js';
 import { DEFAULT_LIMITS } from '../../serve/limits.js';
@@ -54,7 +54,7 @@ exits 0.`,
     const { RenderServer } = await import('../../serve/render-server.js');
     const server = new RenderServer({
       root: resolve(root),
-      options: optionsFromFlags(flags, process.env),
+      options: optionsFromFlags(flags, process.env, io.program),
       limits: {
         maxConcurrency: number(flags, 'max-concurrency'),
         queue: number(flags, 'queue'),
@@ -65,16 +65,16 @@ exits 0.`,
     });
     const address = await server.listen(port, host);
     const shown = address.family === 'IPv6' ? `[${address.address}]` : address.address;
-    io.err(`kustomize-ts serve: listening on http://${shown}:${address.port}, root ${server.root}\n`);
+    io.err(`${programOf(io)} serve: listening on http://${shown}:${address.port}, root ${server.root}\n`);
     await new Promise<void>((resolveStop) => {
       const stop = (): void => {
         for (const signal of STOPPING) process.off(signal, stop);
-        io.err('kustomize-ts serve: stopping: finishing the requests in flight\n');
+        io.err(`${programOf(io)} serve: stopping: finishing the requests in flight\n`);
         void server.drain().then(resolveStop);
       };
       for (const signal of STOPPING) process.on(signal, stop);
     });
-    io.err('kustomize-ts serve: stopped\n');
+    io.err(`${programOf(io)} serve: stopped\n`);
     return 0;
   },
 };

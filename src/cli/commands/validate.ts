@@ -46,7 +46,7 @@ command line.`,
     const { options: validation, failOn } = validationFromFlags(flags);
     let reports: RootReport[];
     if (flags.get('all') === true) {
-      const request = readRootsRequest(args, REPORT_FORMATS);
+      const request = readRootsRequest(args, io, REPORT_FORMATS);
       const { validateAll } = await import('../../build/build-all.js');
       reports = await interruptible(async (signal) => {
         const out: RootReport[] = [];
@@ -60,7 +60,7 @@ command line.`,
       for (const name of ['exclude', 'jobs', 'shard']) if (flags.has(name)) throw new KustomizeError('USAGE', `--${name} goes with --all`);
       const dir = positional[0] ?? '.';
       const { validate } = await import('../../build/validate.js');
-      const options = optionsFromFlags(flags, process.env);
+      const options = optionsFromFlags(flags, process.env, io.program);
       try {
         const { build: _build, ...report } = await interruptible((signal) => validate(dir, { ...options, ...validation, signal, warn: (w) => io.err(`${w.message}\n`) }));
         reports = [namedFromHere({ path: dir, ...report }, dir)];

@@ -31,7 +31,7 @@ export const versionCommand: Command = {
   async run({ flags }, io) {
     const output = flags.get('output');
     if (flags.get('short') === true && output !== undefined) throw new KustomizeError('USAGE', '--short and --output are mutually exclusive');
-    const kustomizeVersion = optionsFromFlags(flags, process.env, RELEASE_FLAGS).kustomizeVersion ?? KUSTOMIZE_VERSION;
+    const kustomizeVersion = optionsFromFlags(flags, process.env, undefined, RELEASE_FLAGS).kustomizeVersion ?? KUSTOMIZE_VERSION;
     // kustomize's provenance fields (without goVersion: there is no Go here), then ours
     const provenance = {
       version: `kustomize/v${kustomizeVersion}`,

@@ -1,4 +1,4 @@
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KustomizeError, type Warning } from '../../errors.js';
@@ -8,7 +8,7 @@ import { MediaType } from '../../oci/media-types.js';
 import { pinned, type OciReference } from '../../oci/reference.js';
 import { readTreeArchive } from '../../oci/tar.js';
 import { GitCommand } from './git-command.js';
-import { RemoteCache, type CachedHttpFile } from './remote-cache.js';
+import { RemoteCache, sha256Hex, type CachedHttpFile } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 import { HttpStatusError, httpGet, responseBytes, type RemoteOptions, type RemoteRequestOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
@@ -48,7 +48,7 @@ export class NodeRemoteSource implements RemoteSource {
   }
 
   fetchFile(url: string, options: RemoteRequestOptions = {}): Promise<Uint8Array> {
-    return memo(this.files, url, () => this.fetchFileOnce(url, options.signal));
+    return memo(this.files, url, () => this.fetchFileOnce(url, options));
   }
 
   clone(spec: RepoSpec, options: RemoteRequestOptions = {}): Promise<RemoteTree> {
@@ -65,7 +65,20 @@ export class NodeRemoteSource implements RemoteSource {
     this.trees.clear();
   }
 
-  private async fetchFileOnce(url: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
+  /**
+   * A file over HTTP. With the cache: a file whose sha256 a lock gives is read by that digest
+   * when the cache holds it (no request), and kept by it once fetched with it; any other is
+   * revalidated by its URL.
+   */
+  private async fetchFileOnce(url: string, { signal, sha256 }: RemoteRequestOptions): Promise<Uint8Array> {
+    const locked = sha256 === undefined ? undefined : this.cache?.blob(sha256);
+    if (locked) return locked;
+    const body = await this.fetchFileByUrl(url, signal);
+    if (sha256 !== undefined && this.cache && sha256Hex(body) === sha256) this.cache.storeBlob(sha256, body);
+    return body;
+  }
+
+  private async fetchFileByUrl(url: string, signal: AbortSignal | undefined): Promise<Uint8Array> {
     const cached = this.cache?.httpFile(url);
     if (this.options.offline) return cached?.body ?? this.missingOffline(url);
     const headers: Record<string, string> = {};
@@ -94,7 +107,8 @@ export class NodeRemoteSource implements RemoteSource {
     const cache = this.cache;
     if (!cache) {
       if (this.options.offline) return this.missingOffline(spec.raw);
-      return { dir: await this.checkoutTemp(git), fs: this.fs };
+      const dir = await this.checkoutTemp(git);
+      return { dir, fs: this.fs, commit: checkedOutCommit(dir) };
     }
     const key = `${cloneUrl(spec)}#${spec.ref}`;
     const suffix = spec.submodules ? '' : '-nosubmodules';
@@ -161,6 +175,11 @@ export class NodeRemoteSource implements RemoteSource {
     const where = this.cache ? `the remote cache ${this.cache.dir}` : 'a remote cache (none was given: --remote-cache DIR)';
     throw new KustomizeError('REMOTE_FAILED', `offline: '${raw}'${resolved ? ` (${resolved})` : ''} is not in ${where}`, { remote: raw });
   }
+}
+
+/** The commit `git checkout FETCH_HEAD` left in `dir`: a detached HEAD names it (read, not asked of git). */
+function checkedOutCommit(dir: string): string {
+  return readFileSync(join(dir, '.git', 'HEAD'), 'utf8').trim();
 }
 
 /** The default remote source of a build with these options. */

@@ -33,6 +33,7 @@ type TreeKind = 'git' | 'oci';
  * DIR/git/<commit>/        a checkout (without .git) and meta.json listing every file's sha256
  * DIR/oci/sha256-<hex>/    an unpacked artifact, keyed by manifest digest, with meta.json
  * DIR/http/<sha256(url)>/  a body, its sha256, ETag and Last-Modified
+ * DIR/sha256/<sha256>      a file a lock pins, by the sha256 of its bytes
  * DIR/refs/<sha256(key)>   what a branch, tag or OCI tag last resolved to (for --offline)
  * ```
  *
@@ -122,6 +123,29 @@ export class RemoteCache {
     }
   }
 
+  /** The bytes kept by their sha256 (hex), when they are there and intact (a corrupted entry is removed). */
+  blob(sha256: string): Uint8Array | undefined {
+    const path = this.blobPath(sha256);
+    let body: Uint8Array;
+    try {
+      body = readFileSync(path);
+    } catch {
+      return undefined;
+    }
+    if (sha256Hex(body) === sha256) return body;
+    this.discard(path, `sha256 ${sha256}`);
+    return undefined;
+  }
+
+  /** Keeps bytes by their sha256 (hex): a file a lock pins, so that a locked build needs no request for it. */
+  storeBlob(sha256: string, body: Uint8Array): void {
+    const staging = this.staging();
+    makeDirectories(join(staging, '..'));
+    writeFileSync(staging, body);
+    makeDirectories(join(this.blobPath(sha256), '..'));
+    renameSync(staging, this.blobPath(sha256));
+  }
+
   private treeIsIntact(entry: string): boolean {
     try {
       const meta = JSON.parse(readFileSync(join(entry, 'meta.json'), 'utf8')) as TreeMeta;
@@ -180,6 +204,10 @@ export class RemoteCache {
     return join(this.dir, kind, id.replace(':', '-'));
   }
 
+  private blobPath(sha256: string): string {
+    return join(this.dir, 'sha256', sha256);
+  }
+
   private httpPath(url: string): string {
     return join(this.dir, 'http', sha256Hex(url));
   }
@@ -205,6 +233,6 @@ function listTree(dir: string): Record<string, string> {
   return out;
 }
 
-function sha256Hex(data: Uint8Array | string): string {
+export function sha256Hex(data: Uint8Array | string): string {
   return createHash('sha256').update(data).digest('hex');
 }

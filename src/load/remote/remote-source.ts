@@ -1,6 +1,7 @@
 import { abortedError, requestSignal } from '../../abort.js';
 import { KustomizeError, type Warning } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
+import { sha256Digest } from '../../oci/digest.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
 import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
 
@@ -18,6 +19,13 @@ export interface RemoteTree {
 export interface RemoteRequestOptions {
   /** the build's signal: when it aborts, the request (and the process fetching it) should stop */
   signal?: AbortSignal;
+  /**
+   * For a file: the sha256 (hex) its bytes must have, when something pins them (a lock file, a
+   * catalog giving an exec program's digest). A source with a cache may answer from the bytes
+   * it holds by that digest, without a request; the caller checks what it gets. A file a
+   * catalog pins is no remote input of the build's own: the catalog is.
+   */
+  sha256?: string;
 }
 
 /**
@@ -36,11 +44,22 @@ export interface RemoteSource {
   cleanup(): void;
 }
 
-/** A remote reference a build read, with what it resolved to: a git commit, an OCI digest, or (an HTTP file) nothing more. */
+/**
+ * A remote reference a build read, as written (`url`), with what it resolved to: a git base's
+ * ref and commit, an OCI tree's or catalog's manifest digest, an HTTP file's sha256 (hex), a
+ * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest.
+ */
 export interface RemoteInput {
+  type: 'git' | 'http' | 'oci' | 'exec' | 'helm';
+  /** the reference as written; a chart's repository */
   url: string;
+  /** a chart's name and version (as written) */
+  chart?: string;
+  version?: string;
+  ref?: string;
   commit?: string;
   digest?: string;
+  sha256?: string;
 }
 
 /**
@@ -48,18 +67,22 @@ export interface RemoteInput {
  * forget it, and each reference it fetched told to `fetched` with what it resolved to.
  */
 export function forBuild(source: RemoteSource, signal: AbortSignal, fetched: (input: RemoteInput) => void): RemoteSource {
-  const tree = (url: string, t: RemoteTree): RemoteTree => {
-    fetched({ url, ...(t.commit && { commit: t.commit }), ...(t.digest && { digest: t.digest }) });
-    return t;
-  };
   return {
-    fetchFile: async (url) => {
-      const bytes = await source.fetchFile(url, { signal });
-      fetched({ url });
+    fetchFile: async (url, options) => {
+      const bytes = await source.fetchFile(url, { ...options, signal });
+      if (options?.sha256 === undefined) fetched({ type: 'http', url, sha256: (await sha256Digest(bytes)).slice('sha256:'.length) });
       return bytes;
     },
-    clone: async (spec) => tree(spec.raw, await source.clone(spec, { signal })),
-    pullTree: async (ref) => tree(ref.raw, await source.pullTree(ref, { signal })),
+    clone: async (spec) => {
+      const t = await source.clone(spec, { signal });
+      fetched({ type: 'git', url: spec.raw, ref: spec.ref, ...(t.commit && { commit: t.commit }) });
+      return t;
+    },
+    pullTree: async (ref) => {
+      const t = await source.pullTree(ref, { signal });
+      fetched({ type: 'oci', url: ref.raw, ...(t.digest && { digest: t.digest }) });
+      return t;
+    },
     cleanup: () => source.cleanup(),
   };
 }

@@ -18,7 +18,8 @@ local options = {
 
 -- the server's client id for each buffer it is attached to
 local attached = {}
--- for each root previewed: the file it was asked for (asked again after an edit) and its buffer
+-- for each root previewed: the file it was asked for (asked again after an edit), its buffer, and
+-- where the value on each line of the output was written (by 0-based line)
 local previews = {}
 
 -- The workspace of a file: the repository it is in (a base and its overlays share one server),
@@ -42,16 +43,60 @@ local function show(buf, text)
   vim.api.nvim_buf_set_option(buf, 'modifiable', false)
 end
 
--- Renders the root of `source` (a URI) into `buf`; an error says why, in the buffer, as comments.
-local function render(client, source, buf)
-  client.request(PREVIEW_REQUEST, { uri = source }, function(err, result)
+local function commented(text)
+  return '# ' .. (text:gsub('\n', '\n# '))
+end
+
+-- where the value on each line of the output was written, by 0-based line
+local function origins_of(result)
+  local origins = {}
+  for _, origin in ipairs(result.origins or {}) do origins[origin.outputLine] = origin end
+  return origins
+end
+
+-- Shows the server's answer in the root's preview: the output, with its origins; or, while an
+-- edit breaks the build, why (the preview stays open and follows the edit that mends it).
+local function show_result(previewed, result)
+  previewed.origins = origins_of(result)
+  if result.error then
+    local e = result.error
+    local at = vim.uri_to_fname(e.uri) .. ':' .. (e.range.start.line + 1) .. ':' .. (e.range.start.character + 1)
+    show(previewed.buf, '# kustomize-ts could not render ' .. result.root .. ':\n' .. commented(e.code .. ': ' .. e.message) .. '\n# at ' .. at)
+    return
+  end
+  show(previewed.buf, result.yaml)
+end
+
+-- Renders `root` again into its preview; a failed request says why, in the buffer, as comments.
+local function render(client, root)
+  local previewed = previews[root]
+  client.request(PREVIEW_REQUEST, { uri = previewed.source, root = root }, function(err, result)
     if err then
-      -- the preview stays open while an edit breaks the build: it says why, until an edit mends it
-      show(buf, '# kustomize-ts could not render this root:\n# ' .. err.message:gsub('\n', '\n# '))
+      show(previewed.buf, '# kustomize-ts could not render ' .. root .. ':\n' .. commented(err.message))
     else
-      show(buf, result.yaml)
+      show_result(previewed, result)
     end
   end)
+end
+
+-- In a preview (`gd`): goes to where the value on the cursor's line was written, in the window
+-- before. The origins are asked for again: an edit that changes no output (which the server does
+-- not tell) may still move the lines.
+function M.goto_source()
+  local buf = vim.api.nvim_get_current_buf()
+  for root, previewed in pairs(previews) do
+    if previewed.buf == buf then
+      local client = vim.lsp.get_client_by_id(previewed.client)
+      local response = client and client.request_sync(PREVIEW_REQUEST, { uri = previewed.source, root = root }, 5000, buf)
+      if response and response.result and response.result.yaml then previewed.origins = origins_of(response.result) end
+      local origin = previewed.origins[vim.api.nvim_win_get_cursor(0)[1] - 1]
+      if not origin then return end
+      vim.cmd('wincmd p')
+      vim.cmd('edit ' .. vim.fn.fnameescape(vim.uri_to_fname(origin.uri)))
+      vim.api.nvim_win_set_cursor(0, { origin.line + 1, origin.character })
+      return
+    end
+  end
 end
 
 local function preview_buffer(root)
@@ -63,6 +108,7 @@ local function preview_buffer(root)
   vim.api.nvim_buf_set_option(buf, 'filetype', 'yaml')
   vim.api.nvim_buf_set_option(buf, 'bufhidden', 'hide')
   vim.api.nvim_buf_set_option(buf, 'modifiable', false)
+  vim.api.nvim_buf_set_keymap(buf, 'n', 'gd', "<cmd>lua require('kustomize_ts').goto_source()<CR>", { noremap = true, silent = true })
   return buf
 end
 
@@ -81,8 +127,8 @@ function M.preview()
       return
     end
     local buf = preview_buffer(result.root)
-    previews[result.root] = { source = source, buf = buf }
-    show(buf, result.yaml)
+    previews[result.root] = { source = source, buf = buf, client = client.id }
+    show_result(previews[result.root], result)
     if vim.fn.bufwinid(buf) == -1 then
       vim.cmd('vsplit')
       vim.api.nvim_win_set_buf(0, buf)
@@ -96,9 +142,7 @@ local handlers = {
     local client = vim.lsp.get_client_by_id(ctx.client_id)
     for _, root in ipairs(params.roots) do
       local previewed = previews[root]
-      if client and previewed and vim.api.nvim_buf_is_valid(previewed.buf) then
-        render(client, previewed.source, previewed.buf)
-      end
+      if client and previewed and vim.api.nvim_buf_is_valid(previewed.buf) then render(client, root) end
     end
   end,
 }

@@ -1,7 +1,7 @@
 import { editKustomization } from '../../../edit/edit.js';
 import { messageOf } from '../../../errors.js';
 import { build } from '../../../build/build.js';
-import type { Command } from '../../command.js';
+import { programOf, type Command } from '../../command.js';
 import { workspace } from '../../workspace.js';
 
 const FIXED = `
@@ -13,11 +13,12 @@ Fixed fields:
 
 const VARS_FIXED = '  vars -> replacements\n';
 
-const VARS_HINT = `
-To convert vars -> replacements, run the command \`kustomize-ts edit fix --vars\`
+/** kustomize's advice, naming the program as it was called */
+const varsHint = (program: string): string => `
+To convert vars -> replacements, run the command \`${program} edit fix --vars\`
 
 WARNING: Converting vars to replacements will potentially overwrite many resource files 
-and the resulting files may not produce the same output when \`kustomize build\` is run. 
+and the resulting files may not produce the same output when \`${program} build\` is run. 
 We recommend doing this in a clean git repository where the change is easy to undo.
 `;
 
@@ -46,12 +47,12 @@ export const fixCommand: Command = {
     // as kustomize: a kustomization that did not build counts as one that printed nothing
     const before = await build(dir, options).then((r) => r.yaml, () => '');
     await editKustomization(fs, dir, [{ op: 'fix', vars }], { notice: (m) => io.err(`${m}\n`) });
-    io.out(vars ? FIXED + VARS_FIXED : FIXED + VARS_HINT);
+    io.out(vars ? FIXED + VARS_FIXED : FIXED + varsHint(programOf(io)));
     try {
       const after = (await build(dir, options)).yaml;
-      if (after !== before) io.out(`Warning: 'Fixed' kustomization now produces different output when running \`kustomize build\`:\n...${after}...\n`);
+      if (after !== before) io.out(`Warning: 'Fixed' kustomization now produces different output when running \`${programOf(io)} build\`:\n...${after}...\n`);
     } catch (e) {
-      io.out(`Warning: 'Fixed' kustomization now produces the error when running \`kustomize build\`: ${messageOf(e)}\n`);
+      io.out(`Warning: 'Fixed' kustomization now produces the error when running \`${programOf(io)} build\`: ${messageOf(e)}\n`);
     }
     return 0;
   },
