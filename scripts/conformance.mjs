@@ -10,16 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const args = process.argv.slice(2);
-const flag = (name, fallback) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : fallback;
-};
-const corpus = resolve(flag('--corpus', join(repo, '..', 'shared', 'conformance')));
+import { join } from 'node:path';
+import { args, corpus, flag, repo } from './script-args.mjs';
 const jobs = flag('--jobs', '2');
 const listFile = join(repo, 'conformance', 'expected-passes.txt');
 

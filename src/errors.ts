@@ -50,6 +50,8 @@ export type ErrorCode =
   /** the `git` executable, reading a local repository, is missing, failed, timed out or wrote too much */
   | 'GIT_FAILED'
   | 'USAGE'
+  /** a kustomize version kustomize-ts has no profile for (`--kustomize-version`, a link's name…): a usage error, exit 2 on every command */
+  | 'VERSION_UNSUPPORTED'
   /** the caller's `AbortSignal` stopped the build; `cause` is the signal's reason */
   | 'ABORTED'
   /** an error kustomize-ts did not raise itself (a bug, or a FileSystem or RemoteSource of the caller's that failed): `cause` is that error */

@@ -16,6 +16,7 @@ export { validate, type ValidateOptions, type ValidationResult } from './build/v
 export type { ValidationReport, ValidationIssue, ValidationWarning, CheckedResource, RootReport, ReportFormat } from './validate/report.js';
 export { textReport, jsonReport, sarifReport, junitReport } from './validate/report-formats.js';
 export { KUBERNETES_VERSIONS, DEFAULT_KUBERNETES_VERSION } from './schema/kubernetes-versions.js';
+export { KUSTOMIZE_PROFILES, type KustomizeProfile } from './versions/profiles.js';
 export {
   VERSION,
   KUSTOMIZE_VERSION,
@@ -28,6 +29,7 @@ export {
   type HelmOptions,
   type OutputOptions,
   type CustomTypeOptions,
+  type ReleaseOptions,
   type StorageMount,
   type ValidateOnlyOptions,
 } from './options.js';

@@ -3,6 +3,7 @@ import type { FileSystem } from './fs/filesystem.js';
 import type { LoadRestriction } from './load/loader.js';
 import type { LockMode } from './load/remote/locked-source.js';
 import type { RemoteSource } from './load/remote/remote-source.js';
+import { DEFAULT_KUSTOMIZE_VERSION, kustomizeProfile } from './versions/profiles.js';
 
 /** `--load-restrictor`, in kustomize's spelling (`LoadRestrictionsRootOnly`, `LoadRestrictionsNone`) or in {@link LoadRestriction}'s. */
 export type LoadRestrictorOption = LoadRestriction | 'LoadRestrictionsRootOnly' | 'LoadRestrictionsNone';
@@ -145,8 +146,17 @@ export interface CustomTypeOptions {
   schemas: string[];
 }
 
+/** Which kustomize release the build behaves as. */
+export interface ReleaseOptions {
+  /**
+   * `--kustomize-version`: the kustomize release whose output, warnings and errors the build
+   * gives (`5.4.2` … `5.8.1`, or `5.7` for the newest 5.7 release; see src/versions/profiles.ts).
+   */
+  kustomizeVersion: string;
+}
+
 /** Every option of a build, at its value or its default. */
-export type ResolvedOptions = InputOptions & PluginOptions & HelmOptions & OutputOptions & CustomTypeOptions;
+export type ResolvedOptions = InputOptions & PluginOptions & HelmOptions & OutputOptions & CustomTypeOptions & ReleaseOptions;
 
 /** The defaults, by group: the one place they are written. */
 export const DEFAULT_OPTIONS: {
@@ -155,6 +165,7 @@ export const DEFAULT_OPTIONS: {
   readonly helm: Readonly<HelmOptions>;
   readonly output: Readonly<OutputOptions>;
   readonly customTypes: Readonly<CustomTypeOptions>;
+  readonly release: Readonly<ReleaseOptions>;
 } = {
   input: { fs: undefined, remote: undefined, cwd: undefined, loadRestrictor: 'rootOnly', remoteCache: undefined, offline: false, lock: 'follow' },
   plugins: {
@@ -175,10 +186,11 @@ export const DEFAULT_OPTIONS: {
   helm: { enableHelm: false, helmCommand: 'helm', helmApiVersions: [], helmKubeVersion: '', helmDebug: false },
   output: { reorder: 'none', addManagedByLabel: false, warn: undefined, programName: 'kustomize-ts' },
   customTypes: { crdMerge: false, schemas: [] },
+  release: { kustomizeVersion: DEFAULT_KUSTOMIZE_VERSION },
 };
 
 /** Every option at its default. */
-const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output, ...DEFAULT_OPTIONS.customTypes });
+const DEFAULTS: Readonly<ResolvedOptions> = Object.freeze({ ...DEFAULT_OPTIONS.input, ...DEFAULT_OPTIONS.plugins, ...DEFAULT_OPTIONS.helm, ...DEFAULT_OPTIONS.output, ...DEFAULT_OPTIONS.customTypes, ...DEFAULT_OPTIONS.release });
 
 /** The name of every option, read from {@link DEFAULT_OPTIONS}. */
 export const OPTION_NAMES: readonly (keyof ResolvedOptions)[] = Object.freeze(Object.keys(DEFAULTS) as (keyof ResolvedOptions)[]);
@@ -191,6 +203,7 @@ export function resolveOptions(options: GivenOptions): ResolvedOptions {
   const out: Record<string, unknown> = { ...DEFAULTS };
   for (const [key, value] of Object.entries(options)) if (value !== undefined) out[key] = value;
   if (options.loadRestrictor !== undefined) out['loadRestrictor'] = loadRestriction(options.loadRestrictor, 'loadRestrictor');
+  if (options.kustomizeVersion !== undefined) out['kustomizeVersion'] = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion').version;
   return out as unknown as ResolvedOptions;
 }
 
@@ -230,7 +243,7 @@ export const VALIDATE_ONLY_OPTION_NAMES = optionNames<ValidateOnlyOptions>({ kub
 export const VERSION = '0.1.0';
 
 /**
- * The kustomize release whose behaviour kustomize-ts follows (the README's "Which kustomize it
- * follows"): the version `kustomize-ts version` reports to the tools that parse kustomize's.
+ * The kustomize release whose behaviour kustomize-ts follows by default (the README's "Which
+ * kustomize it follows"): the version `kustomize-ts version` reports unless another is chosen.
  */
-export const KUSTOMIZE_VERSION = '5.8.1';
+export const KUSTOMIZE_VERSION = DEFAULT_KUSTOMIZE_VERSION;

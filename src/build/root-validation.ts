@@ -26,7 +26,7 @@ export async function validateRoot(dir: string, path: string, options: ValidateO
   } catch (e) {
     throwIfAborted(options.signal);
     // an option that is wrong is wrong for every root: the run fails
-    if (e instanceof KustomizeError && e.code === 'USAGE') throw e;
+    if (e instanceof KustomizeError && (e.code === 'USAGE' || e.code === 'VERSION_UNSUPPORTED')) throw e;
     return { path, resources: 0, valid: 0, skipped: 0, errors: [], warnings: [], checked: [], failed: buildFailure(path, e) };
   }
 }

@@ -52,7 +52,10 @@ export class HelmChartInflationGenerator implements Generator {
       feature: `helm chart '${this.chart.name}' (helmCharts)`,
       needs: 'runs the helm executable',
     });
-    return inflateChart(this.chart, ctx, this.remoteInputs);
+    const rendered = await inflateChart(this.chart, ctx, this.remoteInputs);
+    // kustomize 5.8 on leaves the namespace of what Helm rendered to Helm
+    if (!ctx.profile.namespaceOnHelmOutput) for (const r of rendered) r.helmGenerated = true;
+    return rendered;
   }
 }
 

@@ -61,7 +61,8 @@ export class NamespaceTransformer implements Transformer {
     const specsFor = specsSelecting(this.config.fieldSpecs.filter((fs) => fs.path !== 'metadata/namespace'));
     const visit: FieldVisitor = (holder, key) => this.setNamespace(holder, key);
     for (const r of selected) {
-      if (Object.keys(r.view).length === 0) continue;
+      // what Helm rendered keeps the namespace Helm gave it (the resource is marked so only by kustomize 5.8 on)
+      if (Object.keys(r.view).length === 0 || r.helmGenerated) continue;
       r.storePreviousId();
       const gvk = r.gvk;
       if (!r.id.isClusterScoped) visitField(r.view, METADATA_NAMESPACE, 'scalar', visit);

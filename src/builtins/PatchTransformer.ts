@@ -21,7 +21,8 @@ export class PatchTransformer implements Transformer {
 
   private constructor(
     private readonly args: Patch,
-    private readonly text: string,
+    /** how kustomize names the patch in messages: `[path: "p.yaml"]`, `[patch: "…"]` */
+    private readonly source: string,
     private readonly smp: Resource[] | undefined,
     private readonly json: JsonPatchOp[] | undefined,
     private readonly notice: GiveNotice,
@@ -47,12 +48,18 @@ export class PatchTransformer implements Transformer {
     const jsonRead = text === '' ? { value: undefined } : attempt(() => jsonPatchIfList(text, file, ctx.documents));
     const smp = smpRead.value;
     const json = jsonRead.value;
-    if (smp && json && (smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: [${text}]`, { file });
+    const { patchReadAsBoth, emptyPatch } = ctx.profile;
+    // kustomize names the patch by its file, or quotes it when inline
+    const source = args.path ? `[path: ${JSON.stringify(args.path)}]` : `[patch: ${JSON.stringify(text)}]`;
+    if (smp && json && (patchReadAsBoth === 'refused' || smp.length > 0 || json.length > 0)) throw new KustomizeError('PATCH_FAILED', `illegally qualifies as both an SM and JSON patch: ${source}`, { file });
     if (!smp && !json) {
       const cause = smpRead.error ?? jsonRead.error;
-      throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from [${text}]`, { file, ...(cause !== undefined && { cause }) });
+      throw new KustomizeError('PATCH_FAILED', `unable to parse SM or JSON patch from ${source}`, { file, ...(cause !== undefined && { cause }) });
     }
-    return json && !smp ? new PatchTransformer(args, text, undefined, json, notice) : new PatchTransformer(args, text, smp, undefined, notice);
+    if (json && !smp) return new PatchTransformer(args, source, undefined, json, notice);
+    // a text of no documents: kustomize reads it as a JSON patch of no operations, or passes it over
+    if (smp?.length === 0 && emptyPatch === 'empty-json-patch') return new PatchTransformer(args, source, undefined, [], notice);
+    return new PatchTransformer(args, source, smp, undefined, notice);
   }
 
   private targetOf(resources: ResourceMap, patch: Resource): Resource {
@@ -63,7 +70,7 @@ export class PatchTransformer implements Transformer {
     const options = { allowNameChange: !!this.args.options?.['allowNameChange'], allowKindChange: !!this.args.options?.['allowKindChange'] };
     const target = this.args.target;
     if (this.json) {
-      if (!target) throw new KustomizeError('PATCH_FAILED', `must specify a target for patch ${this.text}`);
+      if (!target) throw new KustomizeError('PATCH_FAILED', `must specify a target for JSON patch ${this.source}`);
       const targets = selectTargets(resources, target);
       if (targets.length === 0) this.notice(unmatchedTarget(target));
       for (const r of targets) r.storePreviousId();

@@ -5,6 +5,7 @@ import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
 import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
+import type { TargetIdMatching } from '../replacements/select.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { describeSelector } from '../model/selector.js';
@@ -24,17 +25,18 @@ export class ReplacementTransformer implements Transformer {
     /** where each replacement was written, for notices */
     private readonly written: WrittenAt[],
     private readonly notice: GiveNotice,
+    private readonly matching: TargetIdMatching,
   ) {}
 
   /** From a `transformers:` config `{apiVersion: builtin, kind: ReplacementTransformer, replacements: [...]}`. */
   static fromConfig(config: YMap, ctx: PluginContext, notice: GiveNotice): ReplacementTransformer {
     const c = decodeConfig<{ replacements?: (ReplacementField | undefined)[] }>(config, ConfigShape, ReplacementTransformer.kind);
     const { replacements, written } = load(c.replacements ?? [], ctx);
-    return new ReplacementTransformer(replacements, written, notice);
+    return new ReplacementTransformer(replacements, written, notice, ctx.profile.replacementTargetSelectors);
   }
 
   transform(resources: ResourceMap): void {
-    applyReplacements(resources.resources(), this.replacements, (i, j) => this.notice(unmatchedSelect(this.replacements[i]!, j, this.written[i]!)));
+    applyReplacements(resources.resources(), this.replacements, this.matching, (i, j) => this.notice(unmatchedSelect(this.replacements[i]!, j, this.written[i]!)));
   }
 }
 
@@ -89,15 +91,15 @@ function load(entries: readonly (ReplacementField | undefined)[], ctx: PluginCon
       throw new KustomizeError('KUSTOMIZATION_INVALID', 'cannot specify both path and inline replacement');
     }
     const path = field.path;
-    const read = fromFile(path, ctx);
+    const read = fromFile(path, ctx, ctx.profile.replacementSourceValue);
     replacements.push(...read.replacements);
     written.push(...read.replacements.map((_r, item) => ({ entry, file: read.list ? { path, item } : { path } })));
   }
   return { replacements, written };
 }
 
-/** A replacement file: one replacement (a map) or a list of them (`list`); unknown fields are ignored. */
-function fromFile(path: string, ctx: PluginContext): { replacements: ReplacementSpec[]; list: boolean } {
+/** A replacement file: one replacement (a map) or a list of them (`list`); unknown fields are ignored, `sourceValue` among them before kustomize 5.7. */
+function fromFile(path: string, ctx: PluginContext, sourceValue: boolean): { replacements: ReplacementSpec[]; list: boolean } {
   const text = ctx.loader.loadText(path);
   const content: Value | undefined = ctx.documents(text, path, { dialect: 'yaml11' })[0];
   const shape = Array.isArray(content) ? { list: ReplacementShape } : isMap(content) ? ReplacementShape : undefined;
@@ -113,7 +115,13 @@ function fromFile(path: string, ctx: PluginContext): { replacements: Replacement
     const message = e.message.includes(' into Go struct field ') ? e.message : e.message.replace(/ of type (\w+)$/, ' into Go value of type types.$1');
     throw new KustomizeError('KUSTOMIZATION_INVALID', `error unmarshaling JSON: while decoding JSON: ${message}`, { file: path, cause: e });
   }
-  return Array.isArray(decoded) ? { replacements: decoded, list: true } : { replacements: [decoded], list: false };
+  const known = (r: ReplacementSpec) => (sourceValue || r?.sourceValue === undefined ? r : withoutSourceValue(r));
+  return Array.isArray(decoded) ? { replacements: decoded.map(known), list: true } : { replacements: [known(decoded)], list: false };
+}
+
+function withoutSourceValue(r: ReplacementSpec): ReplacementSpec {
+  const { sourceValue: _unknown, ...rest } = r;
+  return rest;
 }
 
 /** The reflect kind Go reports for what a YAML document decodes to. */

@@ -1,6 +1,8 @@
 import { KustomizeError } from '../errors.js';
 import { DEFAULT_OPTIONS, loadRestriction, type ReorderOption, type ResolvedOptions, type StorageMount } from '../options.js';
 import type { FlagSpec, FlagValue } from './flags.js';
+import { KUSTOMIZE_VERSION_ENV, KUSTOMIZE_VERSION_FLAG } from './kustomize-version.js';
+import { kustomizeProfile } from '../versions/profiles.js';
 
 /** A `kustomize build` flag and the option it sets: the CLI's options come only from this table. */
 interface OptionFlag<K extends keyof ResolvedOptions> {
@@ -136,6 +138,13 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
     option: 'schemas',
     parse: list,
   }),
+  // the kustomize release
+  optionFlag({
+    flag: KUSTOMIZE_VERSION_FLAG,
+    option: 'kustomizeVersion',
+    parse: (v) => kustomizeProfile(String(v), '--kustomize-version').version,
+    fromEnv: { name: KUSTOMIZE_VERSION_ENV, parse: (v) => (v ? kustomizeProfile(v, `$${KUSTOMIZE_VERSION_ENV}`).version : undefined) },
+  }),
 ];
 
 /**
@@ -144,10 +153,15 @@ export const BUILD_OPTION_FLAGS: readonly OptionFlag<keyof ResolvedOptions>[] = 
  * unspecified, the managed-by label from the environment); `program`, the name the CLI was
  * started by, is the one its messages advise commands by.
  */
-export function optionsFromFlags(flags: ReadonlyMap<string, FlagValue>, env: Record<string, string | undefined>, program?: string): Partial<ResolvedOptions> {
+export function optionsFromFlags(
+  flags: ReadonlyMap<string, FlagValue>,
+  env: Record<string, string | undefined>,
+  program?: string,
+  table: readonly OptionFlag<keyof ResolvedOptions>[] = BUILD_OPTION_FLAGS,
+): Partial<ResolvedOptions> {
   if (flags.get('locked') === true && flags.get('no-lock') === true) throw new KustomizeError('USAGE', '--locked and --no-lock cannot be combined');
   const options: Partial<Record<keyof ResolvedOptions, unknown>> = { reorder: 'unspecified' satisfies ReorderOption, ...(program !== undefined && { programName: program }) };
-  for (const { flag, option, parse, fromEnv } of BUILD_OPTION_FLAGS) {
+  for (const { flag, option, parse, fromEnv } of table) {
     const value = flags.get(flag.name);
     const envValue = fromEnv && env[fromEnv.name];
     if (value !== undefined) options[option] = parse(value);

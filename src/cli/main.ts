@@ -19,6 +19,7 @@ import { validateCommand } from './commands/validate.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 import { STDIO } from './stdio.js';
+import { withProgramVersion } from './kustomize-version.js';
 
 export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
 
@@ -103,7 +104,11 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     return dispatch(sub, [...path, sub.name], [...inherited, ...(command.persistentFlags ?? [])], args.slice(1), io);
   }
   try {
-    const parsed = parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`));
+    const parsed = withProgramVersion(
+      parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`)),
+      command.flags,
+      io.program,
+    );
     if (parsed.flags.get('help') === true || !command.run) {
       io.out(help(command, path, inherited));
       return 0;
@@ -111,11 +116,17 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
     if (command.subcommands && parsed.positional.length > 0) throw new KustomizeError('USAGE', `unknown command "${parsed.positional[0]}" for "${path.join(' ')}"`);
     return await command.run(parsed, io);
   } catch (e) {
-    const exit = e instanceof KustomizeError ? (e.code === 'USAGE' ? command.usageExit : command.errorExit) : undefined;
+    const exit = e instanceof KustomizeError ? exitOf(e, command) : undefined;
     if (exit === undefined) throw e;
     io.err(`Error: ${(e as KustomizeError).message}\n`);
     return exit;
   }
+}
+
+/** The exit code of a failed command, when not 1: a kustomize version without a profile is a usage error of every command. */
+function exitOf(e: KustomizeError, command: Command): number | undefined {
+  if (e.code === 'VERSION_UNSUPPORTED') return 2;
+  return e.code === 'USAGE' ? command.usageExit : command.errorExit;
 }
 
 /** What a worker thread of the CLI's `build-all` and `affected` runs (the launcher calls it in the thread). */

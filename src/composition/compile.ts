@@ -1,3 +1,4 @@
+import type { KustomizeProfile } from '../versions/profiles.js';
 import { KustomizeError } from '../errors.js';
 import type { TransformerConfig } from '../fieldspec/transformer-config.js';
 import { relative } from '../fs/path.js';
@@ -26,9 +27,9 @@ const RESOURCE_ACCUMULATOR_KINDS: readonly string[] = ['ResourceAccumulator', 'R
  * `paths` as a Kustomization's `resources:`, and an inline Kustomization runs on the resources
  * so far, both in the step's directory. `deprecations` hears the inline Kustomizations' deprecations.
  */
-export function compileComposition(loader: Loader, fileName: string, deprecations: DeprecationWarnings): Plan {
+export function compileComposition(loader: Loader, fileName: string, deprecations: DeprecationWarnings, profile: KustomizeProfile): Plan {
   const { transformers, catalogs } = consolidateWithCatalogs(loader, fileName);
-  const steps = transformers.map((t) => compileStep(t, deprecations));
+  const steps = transformers.map((t) => compileStep(t, deprecations, profile));
   return {
     kind: 'Composition',
     loader,
@@ -43,22 +44,23 @@ export function compileComposition(loader: Loader, fileName: string, deprecation
       { phase: 'fieldSpecs', configurations: [], crds: [] },
       { phase: 'steps', steps: (fieldSpecs) => steps.map((step) => step(fieldSpecs)) },
     ],
+    namespaceBelow: undefined,
   };
 }
 
-function compileStep(t: ConsolidatedTransformer, deprecations: DeprecationWarnings): (fieldSpecs: TransformerConfig) => PlanStep {
+function compileStep(t: ConsolidatedTransformer, deprecations: DeprecationWarnings, profile: KustomizeProfile): (fieldSpecs: TransformerConfig) => PlanStep {
   const step = stepConfig(t);
   const config = step.config;
   const fileName = relative(t.loader.root, t.file);
   if (config.apiVersion === 'builtin' && RESOURCE_ACCUMULATOR_KINDS.includes(config.kind)) {
     const k = { apiVersion: KUSTOMIZATION_API_VERSION, kind: 'Kustomization' as const, resources: accumulatedPaths(step) };
-    const nested: PlanStep = { run: 'nested', join: 'base', step, plan: compileKustomization(k, step.loader, fileName) };
+    const nested: PlanStep = { run: 'nested', join: 'base', step, plan: compileKustomization(k, step.loader, fileName, undefined) };
     return () => nested;
   }
   if (config.kind === 'Kustomization' && config.apiVersion.startsWith('kustomize.config.k8s.io/')) {
     // read as a kustomization file is: the same checks, fix-ups and deprecation warnings
-    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, deprecations);
-    const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName) };
+    const k = readKustomization(emitYaml(config.view), step.loader.absolute(fileName), step.loader.root, deprecations, profile);
+    const nested: PlanStep = { run: 'nested', join: 'onto', step, plan: compileKustomization(k, step.loader, fileName, undefined) };
     return () => nested;
   }
   const builtin = config.apiVersion === 'builtin' ? BUILTINS.get(config.kind) : undefined;

@@ -6,7 +6,9 @@
  * start-up); the builtins table (src/plugins/builtins.ts) says which list each builtin uses.
  */
 import type { TransformerConfig } from './transformer-config.js';
+import { KUSTOMIZE_PROFILES, type KustomizeProfile } from '../versions/profiles.js';
 
+/** The default field specs of the newest release (5.8.1, the default profile); {@link defaultTransformerConfig} gives each release's. */
 export const DEFAULT_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
   namePrefix: [
     { path: 'metadata/name' },
@@ -418,6 +420,23 @@ export const DEFAULT_TRANSFORMER_CONFIG: TransformerConfig = deepFreeze({
     { path: 'spec/replicas', create: true, kind: 'ReplicationController' },
   ],
 });
+
+/** kustomize's default field specs as each release has them (without those added after it), made once. */
+const BY_PROFILE: ReadonlyMap<KustomizeProfile, TransformerConfig> = new Map(KUSTOMIZE_PROFILES.map((profile) => [profile, asReleased(profile)]));
+
+function asReleased(profile: KustomizeProfile): TransformerConfig {
+  const newest = DEFAULT_TRANSFORMER_CONFIG;
+  return deepFreeze({
+    ...newest,
+    images: profile.imageVolumes ? newest.images : newest.images.filter((spec) => !spec.path?.endsWith('volumes[]/image/reference')),
+    nameReference: profile.admissionPolicyNameReference ? newest.nameReference : newest.nameReference.filter((ref) => ref.gvk.kind !== 'ValidatingAdmissionPolicy'),
+  });
+}
+
+/** The default field specs of the kustomize release `profile` describes. */
+export function defaultTransformerConfig(profile: KustomizeProfile): TransformerConfig {
+  return BY_PROFILE.get(profile)!;
+}
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object') {

@@ -5,6 +5,7 @@ import { decode, DecodeError } from '../yaml/decode.js';
 import { KustomizationShape } from './shapes.js';
 import type { FieldSpec } from '../fieldspec/fieldspec.js';
 import type { Selector } from '../model/selector.js';
+import type { KustomizeProfile } from '../versions/profiles.js';
 
 export const KUSTOMIZATION_API_VERSION = 'kustomize.config.k8s.io/v1beta1';
 export const COMPONENT_API_VERSION = 'kustomize.config.k8s.io/v1alpha1';
@@ -75,6 +76,8 @@ export interface FieldOptions {
 
 export interface Replacement {
   source?: Selector & { fieldPath?: string; options?: FieldOptions };
+  /** a literal value instead of a source (kustomize 5.7 on) */
+  sourceValue?: string;
   targets?: { select?: Selector; reject?: Selector[]; fieldPaths?: string[]; options?: FieldOptions }[];
 }
 
@@ -210,8 +213,9 @@ export function deprecatedFieldOf(message: string): string | undefined {
  * allowed (last wins), unknown fields refused, deprecated fields moved to their successors
  * with a warning each (given before the kind and apiVersion are checked, as kustomize does).
  */
-export function readKustomization(text: string, file: string, dir: string, deprecations: DeprecationWarnings): Kustomization {
+export function readKustomization(text: string, file: string, dir: string, deprecations: DeprecationWarnings, profile: KustomizeProfile): Kustomization {
   const raw = decodeKustomizationText(text, file);
+  refuseFieldsUnknownTo(profile, raw, file);
   for (const { field, successor, note } of DEPRECATIONS) {
     if (raw[field] === undefined) continue;
     // kustomize's words, the fix named by the program's name
@@ -242,6 +246,24 @@ export function decodeKustomizationText(text: string, file: string): RawKustomiz
   } catch (e) {
     if (!(e instanceof DecodeError)) throw e;
     throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: ${e.message} (in ${file})`, { file, ...(e.field && { field: e.field }), cause: e });
+  }
+}
+
+/**
+ * Refuses the fields the kustomize release of `profile` does not know yet, as its strict
+ * decoding does: `json: unknown field "sourceValue"`.
+ */
+function refuseFieldsUnknownTo(profile: KustomizeProfile, raw: RawKustomization, file: string): void {
+  const refuse = (field: string, at: string) => {
+    throw new KustomizeError('KUSTOMIZATION_INVALID', `invalid Kustomization: json: unknown field "${field}" (in ${file})`, { file, field: at });
+  };
+  if (!profile.replacementSourceValue) for (const [i, r] of (raw.replacements ?? []).entries()) if (r?.sourceValue !== undefined) refuse('sourceValue', `replacements[${i}].sourceValue`);
+  if (!profile.helmChartDevel) for (const [i, c] of (raw.helmCharts ?? []).entries()) if (c?.devel !== undefined) refuse('devel', `helmCharts[${i}].devel`);
+  if (profile.patchOptions === 'allowNameChange-allowKindChange') {
+    for (const [i, p] of (raw.patches ?? []).entries()) {
+      const other = Object.keys(p?.options ?? {}).find((name) => name !== 'allowNameChange' && name !== 'allowKindChange');
+      if (other !== undefined) refuse(other, `patches[${i}].options.${other}`);
+    }
   }
 }
 

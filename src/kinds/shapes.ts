@@ -74,6 +74,7 @@ export const ReplacementShape: StructShape = {
   struct: 'Replacement',
   fields: {
     source: { struct: 'SourceSelector', fields: { ...resIdFields, fieldPath: str, options: FieldOptionsShape } },
+    sourceValue: str,
     targets: {
       list: {
         struct: 'TargetSelector',

@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
 import type { GivenOptions } from '../options.js';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS } from '../schema/kubernetes-versions.js';
+import { DEFAULT_KUSTOMIZE_VERSION, KUSTOMIZE_PROFILES } from '../versions/profiles.js';
 
 /**
  * What the editor's workspace settings allow and ask (the `kustomize` section of the client's
@@ -38,6 +39,8 @@ export interface LanguageSettings {
   loadRestrictor: 'LoadRestrictionsRootOnly' | 'LoadRestrictionsNone';
   /** directories not searched for roots, as `build-all --exclude` takes them */
   exclude: string[];
+  /** `--kustomize-version`: the kustomize release builds behave as */
+  kustomizeVersion: string;
 }
 
 export const DEFAULT_SETTINGS: Readonly<LanguageSettings> = Object.freeze({
@@ -50,6 +53,7 @@ export const DEFAULT_SETTINGS: Readonly<LanguageSettings> = Object.freeze({
   crdMerge: false,
   loadRestrictor: 'LoadRestrictionsRootOnly',
   exclude: [],
+  kustomizeVersion: DEFAULT_KUSTOMIZE_VERSION,
 });
 
 /** What the build's errors say of what an `allow` setting allows: the CLI flag it stands for, or that the build was offline. */
@@ -101,6 +105,7 @@ export function readSettings(given: unknown): { settings: LanguageSettings; prob
     crdMerge: take('crdMerge', from['crdMerge'], d.crdMerge, bool),
     loadRestrictor: take('loadRestrictor', from['loadRestrictor'], d.loadRestrictor, (v) => v === 'LoadRestrictionsRootOnly' || v === 'LoadRestrictionsNone'),
     exclude: take('exclude', from['exclude'], d.exclude, strings),
+    kustomizeVersion: take('kustomizeVersion', from['kustomizeVersion'], d.kustomizeVersion, (v) => typeof v === 'string' && KUSTOMIZE_PROFILES.some((p) => p.version === v)),
   };
   return { settings, problems };
 }
@@ -124,6 +129,7 @@ export function buildOptionsOf(settings: LanguageSettings, cwd: string): GivenOp
     loadRestrictor: settings.loadRestrictor,
     crdMerge: settings.crdMerge,
     schemas: settings.schemas,
+    kustomizeVersion: settings.kustomizeVersion,
     // without the network, nothing is fetched: not a base, a file, a catalog or an exec function's program
     ...(!allow.network && { remote: NO_NETWORK, offline: true }),
   };

@@ -10,7 +10,8 @@ const SUFFIXES = 'internal.config.kubernetes.io/suffixes';
 const PREVIOUS_KINDS = 'internal.config.kubernetes.io/previousKinds';
 const PREVIOUS_NAMES = 'internal.config.kubernetes.io/previousNames';
 const PREVIOUS_NAMESPACES = 'internal.config.kubernetes.io/previousNamespaces';
-const STATE_KEYS = [BEHAVIOR, NEEDS_HASH, PREFIXES, SUFFIXES, PREVIOUS_KINDS, PREVIOUS_NAMES, PREVIOUS_NAMESPACES];
+const HELM_GENERATED = 'internal.config.kubernetes.io/helm-generated';
+const STATE_KEYS = [BEHAVIOR, NEEDS_HASH, PREFIXES, SUFFIXES, PREVIOUS_KINDS, PREVIOUS_NAMES, PREVIOUS_NAMESPACES, HELM_GENERATED];
 
 /**
  * kustomize keeps a resource's build state in `internal.config.kubernetes.io/*` annotations
@@ -26,6 +27,7 @@ function buildStateAnnotations(r: Resource): Record<string, string> {
   const out: Record<string, string> = {};
   if (r.behavior) out[BEHAVIOR] = r.behavior;
   if (r.needsHashSuffix) out[NEEDS_HASH] = 'enabled';
+  if (r.helmGenerated) out[HELM_GENERATED] = 'true';
   if (r.namePrefixes.length > 0) out[PREFIXES] = r.namePrefixes.join(',');
   if (r.nameSuffixes.length > 0) out[SUFFIXES] = r.nameSuffixes.join(',');
   if (r.previous.length > 0) {
@@ -92,6 +94,7 @@ export function takeObjectWithBuildState(r: Resource, obj: YMap, { restore = fal
   if (behavior === 'create' || behavior === 'merge' || behavior === 'replace' || behavior === 'unspecified') r.behavior = behavior;
   else if (BEHAVIOR in shown) r.behavior = undefined;
   r.needsHashSuffix = held[NEEDS_HASH] === 'enabled';
+  r.helmGenerated = held[HELM_GENERATED] === 'true';
   r.namePrefixes = list(held[PREFIXES]);
   r.nameSuffixes = list(held[SUFFIXES]);
   const kinds = list(held[PREVIOUS_KINDS]);

@@ -3,18 +3,21 @@ import { goJson } from '../yaml/go-json.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { isMap, isSeq, type Value, type YMap } from '../yaml/value.js';
 import { Resource } from './resource.js';
+import type { KustomizeProfile } from '../versions/profiles.js';
 import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, parseOrigin, parseTransformations } from './origin.js';
 
 /**
  * Turns the documents of a resource file into resources, as kustomize does: empty documents
  * dropped, every object needs a kind (and a name unless it is a list), `FooList` objects with
- * `items` expanded into their items (which go after the file's other objects).
+ * `items` expanded into their items (which go after the file's other objects); a `FooList`
+ * without `items` is kept, or dropped as an empty list when `listWithoutItems` says so (the
+ * build's profile: kustomize before 5.5).
  */
-export function resourcesFromText(text: string, file: string): Resource[] {
-  return resourcesFromValues(parseYamlDocuments(text, file), file);
+export function resourcesFromText(text: string, file: string, listWithoutItems: KustomizeProfile['listWithoutItems'] = 'kept'): Resource[] {
+  return resourcesFromValues(parseYamlDocuments(text, file), file, listWithoutItems);
 }
 
-export function resourcesFromValues(docs: Value[], file = ''): Resource[] {
+export function resourcesFromValues(docs: Value[], file = '', listWithoutItems: KustomizeProfile['listWithoutItems'] = 'kept'): Resource[] {
   const queue: YMap[] = [];
   for (const doc of docs) {
     if (doc === null || (isMap(doc) && Object.keys(doc).length === 0)) continue;
@@ -24,7 +27,9 @@ export function resourcesFromValues(docs: Value[], file = ''): Resource[] {
   while (queue.length > 0) {
     const obj = queue.shift()!;
     const kind = obj['kind'];
-    if (typeof kind !== 'string' || !kind.endsWith('List') || !('items' in obj)) {
+    const list = typeof kind === 'string' && kind.endsWith('List');
+    if (list && !('items' in obj) && listWithoutItems === 'dropped') continue;
+    if (!list || !('items' in obj)) {
       out.push(withRecordedOrigins(new Resource(obj)));
       continue;
     }

@@ -34,6 +34,8 @@ export class Resource {
   /** set by generators */
   behavior: GenerationBehavior | undefined;
   needsHashSuffix = false;
+  /** rendered by Helm, under a kustomize release that leaves its namespace to Helm (5.8 on): the `namespace` field passes it over */
+  helmGenerated = false;
   /** where the resource came from, when buildMetadata asks to record it */
   origin: Origin | undefined;
   /** the file it was read from (absolute, or a URL), when it was read from one */
@@ -238,6 +240,7 @@ export class Resource {
     this.refVarNames = [...o.refVarNames];
     this.behavior = o.behavior;
     this.needsHashSuffix = o.needsHashSuffix;
+    this.helmGenerated = o.helmGenerated;
     this.origin = o.origin;
     this.sourceFile = o.sourceFile;
     this.transformations = o.transformations && [...o.transformations];

@@ -5,6 +5,7 @@ import { isWithin, relative } from '../fs/path.js';
 import type { Loader, RemoteOrigin } from '../load/loader.js';
 import { OpenApiSchemaSetting } from '../openapi/schema.js';
 import type { ResolvedOptions } from '../options.js';
+import { kustomizeProfile, type KustomizeProfile } from '../versions/profiles.js';
 import { BuiltinState } from '../builtins/state.js';
 import { builtinResolver } from '../builtins/table.js';
 import { PluginResolution } from '../plugins/configure.js';
@@ -67,6 +68,9 @@ export class BuildContext implements BaseEffects {
   readonly openapi = new OpenApiSchemaSetting();
   /** set from the top kustomization's `buildMetadata`; kustomize applies it to every kustomization below */
   buildMetadata: string[] = [];
+
+  /** how the kustomize release the build behaves as differs from the others (`options.kustomizeVersion`) */
+  readonly profile: KustomizeProfile;
 
   /** the catalogs the build's layers list, each fetched once, when first needed */
   readonly catalogs: CatalogStore;
@@ -151,6 +155,7 @@ export class BuildContext implements BaseEffects {
       this.provenance = { recorder, locators: new ProvenanceLocators(recorder, () => this.buildDir, this.configPositions) };
     }
     this.signal = signal ?? new AbortController().signal;
+    this.profile = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion');
     const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input) };
     this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, inputs });
     this.builtins = new BuiltinState(options, inputs);
@@ -163,14 +168,15 @@ export class BuildContext implements BaseEffects {
    * cache, a base whose files read as they did in the last build of the tree is not built again
    * (see {@link BuildMemory}).
    */
-  accumulateBase(loader: Loader, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
+  accumulateBase(loader: Loader, namespaceAbove: string | undefined, accumulate: (loader: Loader) => Promise<Accumulator>): Promise<Accumulator> {
     const memory = this.memory;
     // a fetched tree is read through a file system of its own, which the record does not see
     if (!memory || loader.fs !== this.fs || loader.containingRemote) return accumulate(loader);
     // the directories above it decide its origin paths and which cycles it may not make
     const roots: string[] = [];
     for (let l: Loader | undefined = loader; l; l = l.referrer) roots.push(l.root);
-    return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata]), this, () => accumulate(loader.apart()));
+    // (and the namespace passed down to it, by the kustomize releases that pass one)
+    return memory.accumulateBase(JSON.stringify([roots, loader.origin, this.buildMetadata, namespaceAbove ?? null]), this, () => accumulate(loader.apart()));
   }
 
   async noteWarnings<T>(into: BuildNote[], run: () => Promise<T>): Promise<T> {
@@ -289,6 +295,7 @@ export class BuildContext implements BaseEffects {
     const context: PluginContext = {
       loader,
       options: this.options,
+      profile: this.profile,
       openapi: this.openapi,
       customResources: this.customTypes.forStep(crds, (list) => give(listReplacedNotice(step, list))),
       signal: this.signal,

@@ -1,7 +1,7 @@
 import { CatalogResolver, inProcessStarlark } from '../catalog/resolver.js';
 import { KustomizeError, withErrorPrefix, wrapError } from '../errors.js';
 import { transformerConfigFromCrds } from '../fieldspec/crd-config.js';
-import { DEFAULT_TRANSFORMER_CONFIG } from '../fieldspec/defaults.js';
+import { defaultTransformerConfig } from '../fieldspec/defaults.js';
 import { emptyTransformerConfig, mergeTransformerConfigs, parseTransformerConfig, type TransformerConfig } from '../fieldspec/transformer-config.js';
 import { isRelativePath, join } from '../fs/path.js';
 import { COMPOSITION_API_VERSION, COMPOSITION_API_VERSIONS, COMPOSITION_KIND } from '../kinds/composition.js';
@@ -106,14 +106,15 @@ class PlanRun {
    * specs where the custom ones do not already cover them.
    */
   private configurations(entries: readonly string[]): TransformerConfig {
-    if (entries.length === 0) return DEFAULT_TRANSFORMER_CONFIG;
+    const defaults = defaultTransformerConfig(this.ctx.profile);
+    if (entries.length === 0) return defaults;
     let config = emptyTransformerConfig();
     for (const text of entries) {
       const entry = classifyEntry(text, this.loader, true);
       const parsed = entry.type === 'inline' ? parseTransformerConfig(entry.text, this.plan.fileName) : parseTransformerConfig(this.loader.loadText(text), text);
       config = mergeTransformerConfigs(config, parsed);
     }
-    return mergeTransformerConfigs(config, DEFAULT_TRANSFORMER_CONFIG);
+    return mergeTransformerConfigs(config, defaults);
   }
 
   /**
@@ -172,7 +173,7 @@ class PlanRun {
       const bytes = entry.type === 'http' ? await (await this.ctx.remote()).fetchFile(path) : this.loader.load(path);
       text = this.ctx.resourceText(entry.type === 'http' ? path : this.loader.absolute(path), bytes);
       if (text === undefined) throw new KustomizeError('FILE_INVALID', `MalformedYAMLError: yaml: incomplete UTF-8 octet sequence in File: ${path}`, { file: path });
-      resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path);
+      resources = resourcesFromValues(this.ctx.resourceDocuments(text, path), path, this.ctx.profile.listWithoutItems);
       // a file that repeats an id fails as the file, before it meets what was accumulated
       if (resources.length > 1) new ResourceMap().appendAll(resources);
     } catch (e) {
@@ -213,13 +214,13 @@ class PlanRun {
       await accumulated(child, acc);
       return;
     }
-    const base = await this.ctx.accumulateBase(child, accumulated);
+    const base = await this.ctx.accumulateBase(child, this.plan.namespaceBelow, accumulated);
     withErrorPrefix(`recursed merging from path '${root}'`, () => acc.absorbBase(base));
   }
 
   /** The child's plan, which must be a Component's when a `components:` entry names it, and must not be one otherwise. */
   private loadChild(child: Loader, isComponent: boolean): Plan {
-    const plan = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => loadPlan(child, this.ctx));
+    const plan = withErrorPrefix(`couldn't make target for path '${child.root}'`, () => loadPlan(child, this.ctx, false, this.plan.namespaceBelow));
     const kind = plan.kind;
     if (isComponent && kind !== 'Component') {
       throw new KustomizeError('KUSTOMIZATION_INVALID', `expected kind 'Component' for path '${child.root}' but got '${kind}'`);
@@ -272,7 +273,7 @@ class PlanRun {
         later.push([entry, i]);
         continue;
       }
-      const inline = resourcesFromText(entry.text, this.plan.fileName);
+      const inline = resourcesFromText(entry.text, this.plan.fileName, this.ctx.profile.listWithoutItems);
       this.noteTypes(inline);
       for (const r of inline) r.origin = { path: this.plan.configuredIn };
       found.resources.appendAll(inline);

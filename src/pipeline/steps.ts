@@ -102,7 +102,7 @@ function stepOrigin(step: StepConfig): Origin {
 /** Runs a generator: what it made, as resources (in-process plugins may return plain objects), with its origin when the build tracks origins. */
 export async function runGenerator(step: ConfiguredStep<Generator>, ctx: BuildContext): Promise<Resource[]> {
   const made = await inStage('GENERATOR_FAILED', step, () => step.plugin.generate(step.context));
-  const generated = made.flatMap((g) => (g instanceof Resource ? [g] : resourcesFromValues([g], step.origin.configuredIn ?? '')));
+  const generated = made.flatMap((g) => (g instanceof Resource ? [g] : resourcesFromValues([g], step.origin.configuredIn ?? '', ctx.profile.listWithoutItems)));
   if (ctx.trackOrigins) for (const r of generated) r.origin ??= step.origin;
   return generated;
 }

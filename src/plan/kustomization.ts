@@ -10,9 +10,9 @@ import type { Plan, PlanStep, StepConfig } from './plan.js';
  * the field specs of `configurations:` and `crds:`, generate (its generator fields, then
  * `generators:`), run `components:`, transform (its transformer fields, then
  * `transformers:`), validate, declare `vars:`. `fileName` is the kustomization file's name in
- * the loader's directory.
+ * the loader's directory; `namespaceBelow` what the kustomizations below it inherit (see {@link Plan.namespaceBelow}).
  */
-export function compileKustomization(k: Kustomization, loader: Loader, fileName: string): Plan {
+export function compileKustomization(k: Kustomization, loader: Loader, fileName: string, namespaceBelow: string | undefined): Plan {
   const configuredIn = join(loader.origin.dir, fileName);
   const fields = new FieldSteps(k, loader, configuredIn, loader.absolute(fileName));
   return {
@@ -24,6 +24,7 @@ export function compileKustomization(k: Kustomization, loader: Loader, fileName:
     openapi: k.openapi,
     catalogs: (k.catalogs ?? []).map((reference) => ({ reference, loader })),
     patches: fields.patches(),
+    namespaceBelow,
     phases: [
       { phase: 'resources', entries: k.resources ?? [] },
       { phase: 'fieldSpecs', configurations: k.configurations ?? [], crds: k.crds ?? [] },

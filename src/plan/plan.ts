@@ -29,6 +29,11 @@ export interface Plan {
    */
   readonly patches: readonly StepConfig[];
   readonly phases: readonly Phase[];
+  /**
+   * the namespace the kustomizations below it inherit, where the build's kustomize release
+   * passes one down (5.8 on, for their Helm charts): its own `namespace`, else the one it inherited
+   */
+  readonly namespaceBelow: string | undefined;
 }
 
 export type Phase =

@@ -1,6 +1,7 @@
 import type { Loader } from '../load/loader.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { Resource } from '../model/resource.js';
+import type { KustomizeProfile } from '../versions/profiles.js';
 import type { ResolvedOptions } from '../options.js';
 import type { OpenApiSchemaSetting, SchemaNode } from '../openapi/schema.js';
 import type { ParseDocuments } from '../yaml/parse.js';
@@ -14,6 +15,8 @@ import type { YMap } from '../yaml/value.js';
 export interface PluginContext {
   readonly loader: Loader;
   readonly options: Readonly<ResolvedOptions>;
+  /** how the kustomize release the build behaves as (`options.kustomizeVersion`) differs from the others */
+  readonly profile: KustomizeProfile;
   /** the build's OpenAPI schema (kustomize's default, or the one an `openapi:` field chose) */
   readonly openapi: OpenApiSchemaSetting;
   /** what the step can learn of custom resources' types from their CRDs, for strategic-merge patches */

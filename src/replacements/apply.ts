@@ -1,25 +1,23 @@
 import { KustomizeError } from '../errors.js';
 import type { Replacement } from '../kinds/kustomization.js';
 import type { Resource } from '../model/resource.js';
-import { TargetSelector } from './select.js';
+import { TargetSelector, type TargetIdMatching } from './select.js';
 import { DEFAULT_FIELD_PATH, scalarValue, sourceValue, type ReplacementValue } from './source.js';
 import { RunState, TargetField } from './target.js';
 
-/**
- * A replacement as kustomize reads it. `sourceValue` (a literal instead of a source) is newer
- * than the decode shapes; it is honoured when present.
- */
-export type ReplacementSpec = Replacement & { sourceValue?: string };
+/** A replacement as kustomize reads it. */
+export type ReplacementSpec = Replacement;
 
 /**
  * Runs replacements over the resources in order, each on the result of the previous ones:
  * the source value is read, then written to the fields of every resource each target selects.
- * A target that selects nothing (kustomize passes over it) is told to `unmatched` by its
- * replacement's index and its own.
+ * Targets select by `matching` (the build's profile). A target that selects nothing (kustomize
+ * passes over it) is told to `unmatched` by its replacement's index and its own.
  */
 export function applyReplacements(
   resources: readonly Resource[],
   replacements: readonly (ReplacementSpec | undefined)[],
+  matching: TargetIdMatching,
   unmatched: (replacement: number, target: number) => void = () => undefined,
 ): void {
   const state = new RunState();
@@ -27,12 +25,13 @@ export function applyReplacements(
     if (!r || (!r.source && r.sourceValue === undefined) || !r.targets) {
       throw new KustomizeError('REPLACEMENT_FAILED', 'replacements must specify a source and at least one target');
     }
+    if (r.sourceValue !== undefined && r.source) throw new KustomizeError('REPLACEMENT_FAILED', 'value and resource selectors are mutually exclusive');
     const value: ReplacementValue = r.sourceValue !== undefined ? scalarValue('untagged', r.sourceValue) : sourceValue(resources, r.source!);
     for (const [j, t] of r.targets.entries()) {
       if (!t?.select) throw new KustomizeError('REPLACEMENT_FAILED', 'target must specify resources to select');
       const fieldPaths = t.fieldPaths && t.fieldPaths.length > 0 ? t.fieldPaths : [DEFAULT_FIELD_PATH];
       const fields = fieldPaths.map((fp) => new TargetField(fp, t.options));
-      const selector = new TargetSelector(t.select, t.reject);
+      const selector = new TargetSelector(t.select, t.reject ?? [], matching);
       let selected = false;
       for (const res of resources) {
         if (!selector.matches(res)) continue;

@@ -5,6 +5,7 @@ import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import { labelsMatch, parseLabelSelector, type LabelRequirement } from '../model/label-selector.js';
 import { ResId } from '../model/resid.js';
 import type { Resource } from '../model/resource.js';
+import type { KustomizeProfile } from '../versions/profiles.js';
 
 /**
  * How replacements pick resources. A resource answers to its current id and to every id it
@@ -13,8 +14,9 @@ import type { Resource } from '../model/resource.js';
  *
  * - The source: group, version, kind, name and namespace compared exactly (namespaces by
  *   effective namespace, so "" and "default" are the same); exactly one resource must match.
- * - Targets: `select` and `reject` fields are regular expressions matched against the whole
- *   value; a resource is rejected when any of its ids matches any reject entry that names an
+ * - Targets: `select` and `reject` fields are compared exactly (before kustomize 5.8; the
+ *   namespace by effective namespace) or as regular expressions matched against the whole value
+ *   (5.8 on), as the build's profile says; a resource is rejected when any of its ids matches any reject entry that names an
  *   id field, or when it matches a reject entry's label/annotation selector.
  */
 
@@ -68,23 +70,28 @@ function isSelectedBy(id: ResId, sel: ResId, selEffectiveNs: string): boolean {
   );
 }
 
-/** A `select` or `reject` entry compiled: anchored regular expressions plus label/annotation selectors. */
-class RegexSelector {
-  private readonly group: GoRegexp | undefined;
-  private readonly version: GoRegexp | undefined;
-  private readonly kind: GoRegexp | undefined;
-  private readonly name: GoRegexp | undefined;
-  private readonly namespace: GoRegexp | undefined;
+/** How a target's `select` and `reject` compare a resource's id fields (see {@link KustomizeProfile.replacementTargetSelectors}). */
+export type TargetIdMatching = KustomizeProfile['replacementTargetSelectors'];
+
+/** A `select` or `reject` entry compiled: a test per id field it names, plus label/annotation selectors. */
+class CompiledSelector {
+  private readonly group: ((value: string) => boolean) | undefined;
+  private readonly version: ((value: string) => boolean) | undefined;
+  private readonly kind: ((value: string) => boolean) | undefined;
+  private readonly name: ((value: string) => boolean) | undefined;
+  /** tests the id's namespace as written (regular expressions) or its effective namespace (exact) */
+  private readonly namespace: ((id: ResId) => boolean) | undefined;
   readonly hasId: boolean;
   readonly labels: LabelRequirement[] | undefined;
   readonly annotations: LabelRequirement[] | undefined;
 
-  constructor(s: Selector) {
-    this.group = anchored(s.group);
-    this.version = anchored(s.version);
-    this.kind = anchored(s.kind);
-    this.name = anchored(s.name);
-    this.namespace = anchored(s.namespace);
+  constructor(s: Selector, matching: TargetIdMatching) {
+    const field = matching === 'exact' ? exact : anchored;
+    this.group = field(s.group);
+    this.version = field(s.version);
+    this.kind = field(s.kind);
+    this.name = field(s.name);
+    this.namespace = matching === 'exact' ? sameEffectiveNamespace(s.namespace) : regexNamespace(anchored(s.namespace));
     this.hasId = !!(s.group || s.version || s.kind || s.name || s.namespace);
     this.labels = s.labelSelector ? parseLabelSelector(s.labelSelector) : undefined;
     this.annotations = s.annotationSelector ? parseLabelSelector(s.annotationSelector) : undefined;
@@ -96,11 +103,11 @@ class RegexSelector {
 
   matchesId(id: ResId): boolean {
     return (
-      (!this.group || this.group.test(id.group)) &&
-      (!this.version || this.version.test(id.version)) &&
-      (!this.kind || this.kind.test(id.kind)) &&
-      (!this.name || this.name.test(id.name)) &&
-      (!this.namespace || this.namespace.test(id.namespace))
+      (!this.group || this.group(id.group)) &&
+      (!this.version || this.version(id.version)) &&
+      (!this.kind || this.kind(id.kind)) &&
+      (!this.name || this.name(id.name)) &&
+      (!this.namespace || this.namespace(id))
     );
   }
 
@@ -111,26 +118,45 @@ class RegexSelector {
   }
 }
 
-function anchored(pattern: string | undefined): GoRegexp | undefined {
+/** A field compared exactly, as kustomize before 5.8 compares target selectors (an empty one matches anything). */
+function exact(wanted: string | undefined): ((value: string) => boolean) | undefined {
+  return wanted ? (value) => value === wanted : undefined;
+}
+
+/** A namespace compared by effective namespace before 5.8: `default` and none are one. */
+function sameEffectiveNamespace(wanted: string | undefined): ((id: ResId) => boolean) | undefined {
+  if (!wanted) return undefined;
+  const effective = new ResId({ group: '', version: '', kind: '' }, '', wanted).effectiveNamespace;
+  return (id) => id.effectiveNamespace === effective;
+}
+
+function regexNamespace(test: ((value: string) => boolean) | undefined): ((id: ResId) => boolean) | undefined {
+  return test && ((id) => test(id.namespace));
+}
+
+/** A field as a regular expression that must match the whole value (5.8 on). */
+function anchored(pattern: string | undefined): ((value: string) => boolean) | undefined {
   if (!pattern) return undefined;
+  let re: GoRegexp;
   try {
-    return compileGoRegexp(pattern, true);
+    re = compileGoRegexp(pattern, true);
   } catch (e) {
     throw new KustomizeError('REPLACEMENT_FAILED', `error creating target selector: ${messageOf(e)}`, { cause: e });
   }
+  return (value) => re.test(value);
 }
 
 /** A target's `select` and `reject`, compiled once per target. */
 export class TargetSelector {
-  private readonly select: RegexSelector;
-  private readonly rejects: RegexSelector[];
+  private readonly select: CompiledSelector;
+  private readonly rejects: CompiledSelector[];
   /** the id tests, made once: they run for every resource */
   private readonly selectsId: (id: ResId) => boolean;
   private readonly rejectsId: ((id: ResId) => boolean)[];
 
-  constructor(select: Selector, reject: readonly (Selector | undefined)[] = []) {
-    const sel = (this.select = new RegexSelector(select));
-    this.rejects = reject.filter((s): s is Selector => !!s).map((s) => new RegexSelector(s));
+  constructor(select: Selector, reject: readonly (Selector | undefined)[], matching: TargetIdMatching) {
+    const sel = (this.select = new CompiledSelector(select, matching));
+    this.rejects = reject.filter((s): s is Selector => !!s).map((s) => new CompiledSelector(s, matching));
     this.selectsId = (id) => sel.matchesId(id);
     this.rejectsId = this.rejects.filter((rej) => rej.hasId).map((rej) => (id: ResId) => rej.matchesId(id));
   }

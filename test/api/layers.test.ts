@@ -64,6 +64,8 @@ const LAYERS = [
   'openapi',
   'schema',
   'starlark',
+  // the kustomize releases a build can behave as, and what each does differently
+  'versions',
   // load: files, load restrictions, entries, remote trees; the options of a build
   'load',
   'options.ts',

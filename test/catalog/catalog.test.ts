@@ -5,6 +5,10 @@ import { readCatalog } from '../../src/catalog/catalog.js';
 import { KustomizeError } from '../../src/errors.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readKustomization } from '../../src/kinds/kustomization.js';
+import { kustomizeProfile } from '../../src/versions/profiles.js';
+
+/** the default profile: what these tests read kustomizations as */
+const PROFILE = kustomizeProfile('5.8.1', 'test');
 
 const FILE = '/app/catalog.yaml';
 const HEX = 'a'.repeat(64);
@@ -146,9 +150,9 @@ spec:
 });
 
 test('catalogs: is a Kustomization and Component field', () => {
-  const k = readKustomization('catalogs:\n- catalog.yaml\n- oci://r.example/c:v1\nresources:\n- a.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} });
+  const k = readKustomization('catalogs:\n- catalog.yaml\n- oci://r.example/c:v1\nresources:\n- a.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} }, PROFILE);
   assert.deepEqual(k.catalogs, ['catalog.yaml', 'oci://r.example/c:v1']);
-  const c = readKustomization('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncatalogs:\n- c.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} });
+  const c = readKustomization('apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\ncatalogs:\n- c.yaml\n', '/k/kustomization.yaml', '/k', { program: 'kustomize-ts', warn: () => {} }, PROFILE);
   assert.deepEqual(c.catalogs, ['c.yaml']);
 });
 

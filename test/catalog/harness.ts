@@ -14,6 +14,7 @@ import { OpenApiSchemaSetting } from '../../src/openapi/schema.js';
 import { resolveOptions, type ResolvedOptions } from '../../src/options.js';
 import type { PluginContext } from '../../src/plugins/plugin.js';
 import { parseYamlDocuments } from '../../src/yaml/parse.js';
+import { kustomizeProfile } from '../../src/versions/profiles.js';
 
 /** Writes files under a fresh temp directory (executable when the text starts with `#!`) and returns it. */
 export function tree(files: Record<string, string | Uint8Array>): string {
@@ -92,7 +93,8 @@ export function setup(dir: string, options: Partial<ResolvedOptions> = {}, runSt
   const store = new CatalogStore({ remote: async () => remote });
   const loader = Loader.atRoot(new DiskFileSystem(), dir, options.loadRestrictor ?? 'rootOnly');
   const warnings: string[] = [];
-  const ctx: PluginContext = { loader, options: resolveOptions(options), openapi: new OpenApiSchemaSetting(), customResources: { crdMerge: false, schemaOf: () => undefined, listReplaced: () => {} }, signal: new AbortController().signal, warn: (m) => warnings.push(m), documents: parseYamlDocuments };
+  const resolved = resolveOptions(options);
+  const ctx: PluginContext = { loader, options: resolved, profile: kustomizeProfile(resolved.kustomizeVersion, 'kustomizeVersion'), openapi: new OpenApiSchemaSetting(), customResources: { crdMerge: false, schemaOf: () => undefined, listReplaced: () => {} }, signal: new AbortController().signal, warn: (m) => warnings.push(m), documents: parseYamlDocuments };
   const resolver = (references: string[]) => new CatalogResolver(references.map((reference) => ({ reference, loader })), store, runStarlark);
   return { store, loader, ctx, resolver, warnings, cleanup: () => remote.cleanup() };
 }

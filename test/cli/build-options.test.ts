@@ -12,6 +12,7 @@ const SAMPLES: Record<string, string> = {
   'plugin-timeout': '7',
   reorder: 'legacy',
   mount: 'type=bind,src=./data,dst=/data',
+  'kustomize-version': '5.7.1',
 };
 
 const defaults: Record<string, unknown> = Object.assign({}, ...Object.values(DEFAULT_OPTIONS));

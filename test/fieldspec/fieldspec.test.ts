@@ -20,10 +20,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
-import { DEFAULT_TRANSFORMER_CONFIG } from '../../src/fieldspec/defaults.js';
+import { defaultTransformerConfig } from '../../src/fieldspec/defaults.js';
+import { kustomizeProfile as profileOf } from '../../src/versions/profiles.js';
 import { fieldSpecSelects, specsSelecting, splitFieldPath, visitField, type FieldSpec } from '../../src/fieldspec/fieldspec.js';
 import { emptyTransformerConfig, mergeFieldSpecs, mergeTransformerConfigs } from '../../src/fieldspec/transformer-config.js';
 import { isMap, type YMap } from '../../src/yaml/value.js';
+
+/** kustomize 5.8.1's default field specs */
+const DEFAULT_TRANSFORMER_CONFIG = defaultTransformerConfig(profileOf('5.8.1', 'test'));
 
 const LABEL_SPECS: FieldSpec[] = [
   { kind: 'Thing', path: 'spec/selector/matchLabels', create: true },

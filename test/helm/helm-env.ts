@@ -67,11 +67,12 @@ export interface Outcome {
   stderr: string;
 }
 
-/** `kustomize-ts build DIR --enable-helm --helm-command <helm> ...` through the CLI's own entry point. */
+/** `kustomize-ts build DIR --enable-helm --helm-command <helm> --kustomize-version 5.6.0 ...` through the CLI's own entry point. */
 export async function ours(dir: string, flags: string[] = []): Promise<Outcome> {
   let stdout = '';
   let stderr = '';
-  const code = await main(['build', dir, '--enable-helm', '--helm-command', helm(), ...flags], { out: (s) => (stdout += s), err: (s) => (stderr += s) });
+  // as kustomize 5.6.0 builds, the reference kubectl's (5.8 leaves the namespace of Helm's output to Helm)
+  const code = await main(['build', dir, '--enable-helm', '--helm-command', helm(), '--kustomize-version', '5.6.0', ...flags], { out: (s) => (stdout += s), err: (s) => (stderr += s) });
   return { code, stdout, stderr };
 }
 

@@ -9,11 +9,15 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { KustomizeError } from '../../src/errors.js';
 import { readKustomization, type Kustomization } from '../../src/kinds/kustomization.js';
+import { kustomizeProfile } from '../../src/versions/profiles.js';
+
+/** the default profile: what these tests read kustomizations as */
+const PROFILE = kustomizeProfile('5.8.1', 'test');
 
 const FILE = '/k/kustomization.yaml';
 function read(text: string): { kustomization: Kustomization; warnings: string[] } {
   const warnings: string[] = [];
-  const kustomization = readKustomization(text, FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) });
+  const kustomization = readKustomization(text, FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) }, PROFILE);
   return { kustomization, warnings };
 }
 
@@ -127,7 +131,7 @@ describe('readKustomization', () => {
 
   test('deprecation warnings come before a wrong apiVersion fails the read, as kustomize prints them', () => {
     const warnings: string[] = [];
-    assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) }), /apiVersion for Kustomization/);
+    assert.throws(() => readKustomization('apiVersion: v1\nbases: [b]\n', FILE, '/k', { program: 'kustomize-ts', warn: (w) => warnings.push(w) }, PROFILE), /apiVersion for Kustomization/);
     assert.deepEqual(warnings, ["# Warning: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize-ts edit fix' to update your Kustomization automatically."]);
   });
 

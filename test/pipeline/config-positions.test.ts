@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { StepNotice } from '../../src/builtins/step-notice.js';
-import { DEFAULT_TRANSFORMER_CONFIG } from '../../src/fieldspec/defaults.js';
+import { defaultTransformerConfig } from '../../src/fieldspec/defaults.js';
 import { MemoryFileSystem } from '../../src/fs/memory.js';
 import { readKustomization } from '../../src/kinds/kustomization.js';
 import { Loader } from '../../src/load/loader.js';
@@ -16,6 +16,10 @@ import { ConfigPositions, locatedNotice, type LocatedStep } from '../../src/pipe
 import { FieldSteps } from '../../src/plan/field-steps.js';
 import { parseYamlDocuments } from '../../src/yaml/parse.js';
 import type { YMap } from '../../src/yaml/value.js';
+import { kustomizeProfile } from '../../src/versions/profiles.js';
+
+/** the default profile: what these tests read kustomizations as */
+const PROFILE = kustomizeProfile('5.8.1', 'test');
 
 const lines = (...l: string[]) => `${l.join('\n')}\n`;
 
@@ -63,9 +67,9 @@ const FILES = {
 function steps(): { byField: Map<string, LocatedStep>; inline: LocatedStep } {
   const fs = MemoryFileSystem.from(FILES);
   const loader = Loader.atRoot(fs, '/app', 'rootOnly');
-  const k = readKustomization(KUSTOMIZATION, '/app/kustomization.yaml', '/app', { program: 'kustomize-ts', warn: () => undefined });
+  const k = readKustomization(KUSTOMIZATION, '/app/kustomization.yaml', '/app', { program: 'kustomize-ts', warn: () => undefined }, PROFILE);
   const fields = new FieldSteps(k, loader, 'kustomization.yaml', '/app/kustomization.yaml');
-  const byField = new Map(fields.transformers(DEFAULT_TRANSFORMER_CONFIG).map((s) => [s.field!, s]));
+  const byField = new Map(fields.transformers(defaultTransformerConfig(PROFILE)).map((s) => [s.field!, s]));
   const config = parseYamlDocuments(k.transformers![0]!)[0] as YMap;
   return { byField, inline: { config: new Resource(config), loader, entry: 'transformers[0]', file: '/app/kustomization.yaml' } };
 }

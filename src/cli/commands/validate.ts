@@ -66,7 +66,7 @@ command line.`,
         reports = [namedFromHere({ path: dir, ...report }, dir)];
       } catch (e) {
         // text says so as build does; the other formats are documents a tool reads: the failure is one of their results
-        if (format === 'text' || !(e instanceof KustomizeError) || e.code === 'USAGE' || e.code === 'ABORTED') throw e;
+        if (format === 'text' || !(e instanceof KustomizeError) || e.code === 'USAGE' || e.code === 'VERSION_UNSUPPORTED' || e.code === 'ABORTED') throw e;
         const { buildFailure } = await import('../../build/root-validation.js');
         reports = [namedFromHere({ path: dir, resources: 0, valid: 0, skipped: 0, errors: [], warnings: [], checked: [], failed: buildFailure('.', e) }, dir)];
       }

@@ -1,5 +1,7 @@
 import { KUSTOMIZE_VERSION, VERSION } from '../../options.js';
 import { KustomizeError } from '../../errors.js';
+import { BUILD_OPTION_FLAGS, optionsFromFlags } from '../build-options.js';
+import { KUSTOMIZE_VERSION_FLAG } from '../kustomize-version.js';
 import type { Command } from '../command.js';
 import { stringify } from 'yaml';
 
@@ -8,10 +10,14 @@ const GO_OS: Readonly<Record<string, string>> = { win32: 'windows', sunos: 'sola
 const GO_ARCH: Readonly<Record<string, string>> = { x64: 'amd64', ia32: '386', ppc64: 'ppc64le' };
 
 /**
- * `version`: the kustomize version whose behaviour kustomize-ts follows, first, for the tools
+ * `version`: the kustomize version whose behaviour kustomize-ts follows (the default, or the one
+ * `--kustomize-version`, the program's name or $KUSTOMIZE_TS_VERSION chose), first, for the tools
  * that parse kustomize's version (Argo CD reads `version --short`, trims the braces and takes
  * the first semver), then kustomize-ts's own, for people.
  */
+/** The one option flag `version` takes. */
+const RELEASE_FLAGS = BUILD_OPTION_FLAGS.filter((f) => f.flag === KUSTOMIZE_VERSION_FLAG);
+
 export const versionCommand: Command = {
   name: 'version',
   summary: 'Prints the kustomize version kustomize-ts follows, and its own',
@@ -20,13 +26,15 @@ export const versionCommand: Command = {
   flags: [
     { name: 'short', type: 'bool', help: 'short form', deprecated: 'and will be removed in the future.' },
     { name: 'output', short: 'o', type: 'string', help: "One of 'yaml' or 'json'." },
+    KUSTOMIZE_VERSION_FLAG,
   ],
   async run({ flags }, io) {
     const output = flags.get('output');
     if (flags.get('short') === true && output !== undefined) throw new KustomizeError('USAGE', '--short and --output are mutually exclusive');
+    const kustomizeVersion = optionsFromFlags(flags, process.env, undefined, RELEASE_FLAGS).kustomizeVersion ?? KUSTOMIZE_VERSION;
     // kustomize's provenance fields (without goVersion: there is no Go here), then ours
     const provenance = {
-      version: `kustomize/v${KUSTOMIZE_VERSION}`,
+      version: `kustomize/v${kustomizeVersion}`,
       gitCommit: 'unknown',
       buildDate: 'unknown',
       goOs: GO_OS[process.platform] ?? process.platform,
@@ -40,7 +48,7 @@ export const versionCommand: Command = {
     // Go's %v of kustomize's short provenance (version, commit, build date, os, arch, Go version),
     // ours where the build date goes
     else if (flags.get('short') === true) io.out(`{${provenance.version}  kustomize-ts/v${VERSION}   }\n`);
-    else io.out(`v${KUSTOMIZE_VERSION} (kustomize-ts v${VERSION})\n`);
+    else io.out(`v${kustomizeVersion} (kustomize-ts v${VERSION})\n`);
     return 0;
   },
 };

@@ -166,7 +166,8 @@ function replacementSelections(text: Text, replacement: YMap): Selection[] {
     const reject = items(target['reject']).map(selectorOf);
     found.push(
       targetSelection(text, target, 'select', (m, s) => {
-        const selector = new TargetSelector(s, reject);
+        // (as the default release, 5.8, selects: anchored regular expressions)
+        const selector = new TargetSelector(s, reject, 'anchored-regex');
         return m.resources().filter((r) => selector.matches(r));
       }),
     );

@@ -11,7 +11,7 @@ local options = {
   cmd = { 'kustomize-ts', 'lsp', '--stdio' },
   -- what the server reads (workspace/configuration, section `kustomize`; docs/editor.md#settings):
   -- allow = { plugins, exec, helm, starlark, network }, kubernetesVersion, schemas, strict,
-  -- ignoreMissingSchemas, validate, crdMerge, loadRestrictor, exclude. An empty
+  -- ignoreMissingSchemas, validate, crdMerge, loadRestrictor, exclude, kustomizeVersion. An empty
   -- dictionary, not a list, when none is set: Lua's `{}` would reach the server as `[]`.
   settings = { kustomize = vim.empty_dict() },
 }
