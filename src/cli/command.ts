@@ -17,11 +17,13 @@ export interface CliIO {
   /** the launcher that started this CLI (bin/kustomize-ts.js): `build-all`'s worker threads run it too */
   launcher?: string;
   /**
-   * the name the CLI was started by (`kustomize` when a link of that name stands in for
-   * kustomize); help, usage errors and the commands messages advise name the program so.
-   * Default `kustomize-ts`.
+   * the name the CLI was started by, without the release a versioned link names (`kustomize`
+   * for a link `kustomize` or `kustomize-v5.7.1` standing in for kustomize): what its messages
+   * call it. Default `kustomize-ts`.
    */
   program?: string;
+  /** the release the name it was started by asks for (`5.7.1` for a link `kustomize-v5.7.1`) */
+  programRelease?: string;
 }
 
 /** The program's own name. */

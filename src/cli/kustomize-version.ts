@@ -12,13 +12,14 @@ export const KUSTOMIZE_VERSION_FLAG: FlagSpec = {
 export const KUSTOMIZE_VERSION_ENV = 'KUSTOMIZE_TS_VERSION';
 
 /**
- * The version a program's name asks for: a link named `kustomize-5.7.1` or `kustomize-v5.7.1`
- * (what Argo CD's `kustomize.path.v5.7.1` points at) makes one installation stand in for each
- * release. Undefined when the name carries no version.
+ * A program's name and the release it asks for: a link named `kustomize-5.7.1` or
+ * `kustomize-v5.7.1` (what Argo CD's `kustomize.path.v5.7.1` points at) makes one installation
+ * stand in for each release, and is `kustomize` in what it says. No release when the name
+ * carries none.
  */
-function versionInProgramName(program: string | undefined): string | undefined {
-  const name = program?.split(/[\\/]/).at(-1)?.replace(/\.(js|cmd|exe)$/i, '');
-  return name ? /-(v?\d+\.\d+(?:\.\d+)?)$/.exec(name)?.[1] : undefined;
+export function releaseInProgramName(name: string): { name: string; release?: string } {
+  const m = /^(.+)-(v?\d+\.\d+(?:\.\d+)?)$/.exec(name);
+  return m ? { name: m[1]!, release: m[2]! } : { name };
 }
 
 /**
@@ -26,9 +27,8 @@ function versionInProgramName(program: string | undefined): string | undefined {
  * the flag and it was not given: the name comes before `$KUSTOMIZE_TS_VERSION`, which a whole
  * machine may set, and after the flag. A version no profile has is refused here, as a flag's.
  */
-export function withProgramVersion(parsed: ParsedArgs, flags: readonly FlagSpec[], program: string | undefined): ParsedArgs {
-  const version = versionInProgramName(program);
+export function withProgramVersion(parsed: ParsedArgs, flags: readonly FlagSpec[], program: string | undefined, version: string | undefined): ParsedArgs {
   if (version === undefined || parsed.flags.has(KUSTOMIZE_VERSION_FLAG.name) || !flags.includes(KUSTOMIZE_VERSION_FLAG)) return parsed;
-  kustomizeProfile(version, `the program's name ${program!.split(/[\\/]/).at(-1)!}`);
+  kustomizeProfile(version, `the program's name ${program}-${version}`);
   return { ...parsed, flags: new Map([...parsed.flags, [KUSTOMIZE_VERSION_FLAG.name, version]]) };
 }

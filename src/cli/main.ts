@@ -19,7 +19,7 @@ import { validateCommand } from './commands/validate.js';
 import { versionCommand } from './commands/version.js';
 import { flagHelp, parseFlags, type FlagSpec } from './flags.js';
 import { STDIO } from './stdio.js';
-import { withProgramVersion } from './kustomize-version.js';
+import { releaseInProgramName, withProgramVersion } from './kustomize-version.js';
 
 export { restoreDeferredCaCerts } from './deferred-ca-certs.js';
 
@@ -69,7 +69,10 @@ interface Launch {
 
 /** Runs the CLI; returns the exit code. Output goes to the given streams (stdout/stderr by default). */
 export async function main(args: string[], io: CliIO = STDIO, launch?: Launch): Promise<number> {
-  if (launch) io = { ...io, launcher: launch.launcher, program: programName(launch.calledAs) };
+  if (launch) {
+    const called = releaseInProgramName(programName(launch.calledAs));
+    io = { ...io, launcher: launch.launcher, program: called.name, ...(called.release !== undefined && { programRelease: called.release }) };
+  }
   const program = programOf(io);
   if (args[0] === '--version') args = ['version', ...args.slice(1)];
   // a global flag, accepted anywhere before `--`
@@ -108,6 +111,7 @@ async function dispatch(command: Command, path: string[], inherited: FlagSpec[],
       parseFlags(args, [...localFlags(command), ...inherited], (m) => io.err(`${m}\n`)),
       command.flags,
       io.program,
+      io.programRelease,
     );
     if (parsed.flags.get('help') === true || !command.run) {
       io.out(help(command, path, inherited));

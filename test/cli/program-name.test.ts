@@ -64,9 +64,14 @@ describe('advice names the program as it was called', () => {
     assert.equal((await run(linkNamed('kustomize-ts'), ['build', dir], tmp)).stderr, expected);
   });
 
-  test('any other name is the name given', async () => {
+  test("a link naming a release (kustomize-v5.7.1, as Argo CD's kustomize.path.v5.7.1) stands in for kustomize: its advice is kustomize's", async () => {
     const r = await run(linkNamed('kustomize-v5.7.1'), ['build', tree(DEPRECATED)], tmp);
-    assert.match(r.stderr, /Run 'kustomize-v5\.7\.1 edit fix' to update/);
+    assert.equal(r.stderr, KUSTOMIZE_WARNING);
+  });
+
+  test('any other name is the name given', async () => {
+    const r = await run(linkNamed('kustomize_5_7_1'), ['build', tree(DEPRECATED)], tmp);
+    assert.match(r.stderr, /Run 'kustomize_5_7_1 edit fix' to update/);
   });
 
   test("build-all's worker threads advise by the same name", async () => {
