@@ -22,7 +22,7 @@ export interface WrittenHere {
 }
 
 /** A field of an output resource: its value, who wrote it last, and its earlier values. */
-export interface RecordedField extends Written {
+interface RecordedField extends Written {
   path: string;
   /** its earlier values, oldest first */
   history: Written[];
