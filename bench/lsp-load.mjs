@@ -10,13 +10,11 @@
 //     diagnostics (the deprecation warning comes and goes, from every root that read the file).
 //     The latency of an edit is from sending didChange to that publication. Then hovers on the
 //     first resource file the tree names: the first, on its first line holding a value, repeated
-//     until no root is "not shown yet" (explain's records of each root reading the file made), apart;
-//     then one on each of its first 40 lines, warm.
-//     Then go to definition
-//     on each of the kustomization file's first 40 lines (on the entry of a list item): a pass
-//     apart (a patch target's makes the records of the roots that read the file), then again, warm.
-//     Then previews of the
-//     tree's root (kustomize/preview on its kustomization): the first, 20 warm (the files
+//     until no root is "not shown yet" (explain's records of each root reading the file made),
+//     apart; then one on each of its first 40 lines, warm. Then go to definition on each of the
+//     kustomization file's first 40 lines (on the entry of a list item): a pass apart (a patch
+//     target's makes the records of the roots that read the file), then again, warm. Then previews
+//     of the tree's root (kustomize/preview on its kustomization): the first, 20 warm (the files
 //     unchanged: answered from what the server kept), and one after each of 6 unsaved edits (the
 //     `imageTags: []` line added and removed: the root built again, then a build recording
 //     provenance for the origins). Then, once every root is built and checked, completion 20
