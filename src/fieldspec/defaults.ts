@@ -438,8 +438,9 @@ export function defaultTransformerConfig(profile: KustomizeProfile): Transformer
   return BY_PROFILE.get(profile)!;
 }
 
+/** Freezes `value` and what it holds; a frozen object is taken as frozen through (a release's config shares the newest's). */
 function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     for (const v of Object.values(value)) deepFreeze(v);
     Object.freeze(value);
   }
