@@ -35,8 +35,12 @@ export function normalizeKubectl(output) {
 /*
  * - A value written as an unquoted date (`2001-12-14`) is a !!timestamp to kustomize, and a
  *   replacement into such a field keeps the tag: kustomize then fails to decode the new text
- *   as a timestamp. kustomize-ts reads timestamps as strings and writes the value. The generator
- *   writes dates only where no replacement targets them (the Widget's spec.extra.when).
+ *   as a timestamp. kustomize-ts reads timestamps as strings and writes the value. Into a field
+ *   written as a plain `true` or number, a replacement's text that cannot have that tag fails in
+ *   kustomize-ts at once, in kustomize only when the resource is next read as data: a generator
+ *   merge or a patch that rewrites the field in between hides the error there. The generator
+ *   writes dates, and the plain texts of patches (fields.mjs's patchValue), only where no
+ *   replacement reads or writes (not into a ConfigMap's `setting`, nor env `MODE`).
  */
 
 /*
@@ -48,10 +52,9 @@ export function normalizeKubectl(output) {
  */
 
 /*
- * Followed, though the generator's patch values are strings, quoted where they would read as
- * anything else, so it does not reach them: kyaml's FieldSetter double-quotes a string it
- * creates whose text YAML 1.1 reads as no string (a generated ConfigMap's `a=5`, a label
- * `"on"`), and a strategic-merge patch's plain scalar written over it later keeps that style,
+ * Followed, and reached by the patches' plain texts (fields.mjs's patchValue): kyaml's
+ * FieldSetter double-quotes a string it creates whose text YAML 1.1 reads as no string (a
+ * generated ConfigMap's `a=5`, a label `"on"`), and a strategic-merge patch's plain scalar written over it later keeps that style,
  * so `a: 6` gives "6". kustomize-ts records the styles of what it reads, of what strategic-merge
  * patches write (fixtures smp-styled-scalars, smp-styled-fields-kept,
  * smp-new-field-yaml11-style), of what a JSON patch reads back (smp-styled-after-json-patch) and

@@ -1,7 +1,7 @@
 // The transformer fields of a generated kustomization: each function takes the resources the
 // kustomization can see (its "view", see tree.mjs) and returns a field's value, aimed at those
 // resources most of the time so that the build does something, and now and then at nothing.
-import { IMAGES, TAGS, DIGEST, TRICKY_STRINGS, VAR_NAMES } from './resources.mjs';
+import { IMAGES, TAGS, DIGEST, TRICKY_STRINGS, VAR_NAMES, PLAIN_SCALARS, plain } from './resources.mjs';
 
 export const CLUSTER_KINDS = new Set(['Namespace', 'ClusterRole', 'ClusterRoleBinding', 'CustomResourceDefinition', 'PersistentVolume', 'StorageClass']);
 const WORKLOADS = new Set(['Deployment', 'StatefulSet', 'DaemonSet']);
@@ -81,6 +81,9 @@ export function patchTarget(rng, e) {
   return t;
 }
 
+/** A string value a patch writes: a tricky string, or now and then a text written plain that YAML reads as another type. */
+const patchValue = (rng) => (rng.chance(0.3) ? plain(rng.pick(PLAIN_SCALARS)) : rng.pick(TRICKY_STRINGS));
+
 /** The body of a strategic merge patch for entry e (without apiVersion/kind/metadata.name). */
 export function smpBody(rng, vocab, e) {
   const body = {};
@@ -90,7 +93,7 @@ export function smpBody(rng, vocab, e) {
     const podSpec = {};
     const choice = rng.int(0, 5);
     if (choice === 0) podSpec.containers = [{ name: 'main', image: `${rng.pick(IMAGES)}:${rng.pick(TAGS)}` }];
-    else if (choice === 1) podSpec.containers = [{ name: 'main', env: [{ name: 'EXTRA', value: rng.pick(TRICKY_STRINGS) }, { name: 'MODE', value: 'patched' }] }];
+    else if (choice === 1) podSpec.containers = [{ name: 'main', env: [{ name: 'EXTRA', value: patchValue(rng) }, { name: 'MODE', value: 'patched' }] }];
     else if (choice === 2) podSpec.containers = [{ name: 'extra', image: 'busybox', args: ['sleep', '3600'] }];
     else if (choice === 3) podSpec.containers = [{ name: rng.pick(['sidecar', 'main']), $patch: 'delete' }];
     else if (choice === 4) podSpec.volumes = [{ name: 'scratch', emptyDir: {} }];
@@ -102,9 +105,11 @@ export function smpBody(rng, vocab, e) {
   } else if (e.kind === 'Service' && r < 0.6) {
     body.spec = rng.chance(0.5) ? { type: 'NodePort' } : { ports: [{ name: 'metrics', port: 9100, targetPort: 9100 }] };
   } else if (e.kind === 'ConfigMap' && r < 0.7) {
+    // `setting` is where replacements read and write (see divergences.mjs on tags): plain texts go to other keys
     body.data = { setting: rng.pick(TRICKY_STRINGS), ...(rng.chance(0.3) ? { level: null } : {}), added: 'x' };
+    if (rng.chance(0.5)) body.data[rng.pick(['mode', 'flag', 'text'])] = patchValue(rng);
   } else if (e.kind === 'Secret' && r < 0.6) {
-    body.stringData = { extra: rng.pick(TRICKY_STRINGS) };
+    body.stringData = { extra: patchValue(rng) };
   } else if (e.kind === 'Widget' && r < 0.7) {
     body.spec = rng.chance(0.5) ? { parts: [{ name: 'a', weight: rng.int(10, 20) }] } : { size: rng.int(5, 9) };
   }
@@ -133,13 +138,13 @@ export function jsonOps(rng, vocab, e) {
   const hasLabels = Object.keys(e.labels).length > 0;
   for (let n = rng.int(1, 3); n > 0; n--) {
     const r = rng.int(0, 9);
-    if (r === 0) ops.push({ op: 'add', path: '/metadata/annotations', value: { patched: 'yes', 'example.com/v': rng.pick(TRICKY_STRINGS) } });
+    if (r === 0) ops.push({ op: 'add', path: '/metadata/annotations', value: { patched: 'yes', 'example.com/v': patchValue(rng) } });
     else if (r === 1 && e.hasReplicas) ops.push({ op: 'replace', path: '/spec/replicas', value: rng.int(0, 7) });
     else if (r === 2 && tpl) ops.push({ op: 'replace', path: `${tpl}/spec/containers/0/image`, value: `${rng.pick(IMAGES)}:${rng.pick(TAGS)}` });
-    else if (r === 3 && tpl) ops.push({ op: 'add', path: `${tpl}/spec/containers/0/env/-`, value: { name: 'ADDED', value: rng.pick(TRICKY_STRINGS) } });
+    else if (r === 3 && tpl) ops.push({ op: 'add', path: `${tpl}/spec/containers/0/env/-`, value: { name: 'ADDED', value: patchValue(rng) } });
     else if (r === 4 && e.labels.app && rng.chance(0.3)) ops.push({ op: 'remove', path: '/metadata/labels/app' });
     else if (r === 5) ops.push({ op: 'test', path: '/kind', value: e.kind });
-    else if (r === 6 && e.kind === 'ConfigMap') ops.push({ op: 'add', path: '/data/added', value: rng.pick(TRICKY_STRINGS) });
+    else if (r === 6 && e.kind === 'ConfigMap') ops.push({ op: 'add', path: '/data/added', value: patchValue(rng) });
     else if (r === 7 || !hasLabels) ops.push({ op: 'add', path: '/metadata/labels', value: vocab.labelMap(rng) });
     else if (r === 8 && tpl && rng.chance(0.5)) ops.push({ op: 'copy', from: '/metadata/name', path: `${tpl}/spec/hostname` });
     else if (r === 9 && rng.chance(0.1)) ops.push({ op: 'replace', path: '/spec/doesNotExist', value: 1 });

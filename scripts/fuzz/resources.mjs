@@ -50,6 +50,24 @@ export const TRICKY_STRINGS = [
   '$(NOT_A_VAR)',
 ];
 
+/**
+ * Texts a patch writes unquoted where the resource holds a string: YAML reads them as dates,
+ * numbers, booleans. kustomize keeps the old value's quoting style for the new text, so these
+ * exercise how a merge carries a style over (the smp-styled-scalars fixture).
+ */
+export const PLAIN_SCALARS = ['2001-12-14', '0123', '9090', 'true', 'yes', 'off', '1.5', '1e3', '0x1F', '0o17', '.inf', '12:30', '2001-12-14T21:59:43.10-05:00'];
+
+/**
+ * A value to be written unquoted whatever it reads as: the `yaml` package would quote it, so it
+ * is marked here and the mark is taken off the written text (tree.mjs's `yaml`, `json`).
+ */
+export const plain = (text) => `@@plain:${text}@@`;
+const MARKED = /(["']?)@@plain:(.*?)@@\1/g;
+/** YAML text with its marked values written plain. */
+export const unmarkPlainYaml = (text) => text.replace(MARKED, '$2');
+/** JSON text with its marked values as the strings they are (JSON has no plain scalars). */
+export const unmarkPlainJson = (text) => text.replace(MARKED, '$1$2$1');
+
 /** An image reference as people write them: bare, tagged, with a digest, with a registry port. */
 export function imageRef(rng, name) {
   const r = rng.next();

@@ -9,7 +9,7 @@
 // kustomize-ts must fail too.
 import { stringify } from 'yaml';
 import { Random } from './random.mjs';
-import { appObjects, widget, widgetCrd, widgetConfiguration, widgetCrdsDefinitions, widgetOpenApi, TRICKY_STRINGS } from './resources.mjs';
+import { appObjects, widget, widgetCrd, widgetConfiguration, widgetCrdsDefinitions, widgetOpenApi, TRICKY_STRINGS, unmarkPlainJson, unmarkPlainYaml } from './resources.mjs';
 import {
   CLUSTER_KINDS,
   imagesEntry,
@@ -81,8 +81,16 @@ class TreeGenerator {
     this.files.set(path, text);
   }
 
+  /**
+   * YAML text for value: sequences indented or not, long lines folded or not, strings mostly
+   * plain but now and then all quoted (single or double: kustomize keeps a value's quoting style),
+   * and the values marked `plain` written unquoted.
+   */
   yaml(value, version = '1.2') {
-    return stringify(value, { version, indentSeq: this.rng.chance(0.5), lineWidth: this.rng.chance(0.8) ? 0 : 80, aliasDuplicateObjects: false });
+    const rng = this.rng;
+    const defaultStringType = rng.pick(['PLAIN', 'PLAIN', 'PLAIN', 'PLAIN', 'PLAIN', 'PLAIN', 'PLAIN', 'PLAIN', 'QUOTE_DOUBLE', 'QUOTE_SINGLE']);
+    const text = stringify(value, { version, indentSeq: rng.chance(0.5), lineWidth: rng.chance(0.8) ? 0 : 80, aliasDuplicateObjects: false, defaultStringType, defaultKeyType: 'PLAIN' });
+    return unmarkPlainYaml(text);
   }
 
   /** Writes objects as a resource file: YAML documents, a List, or JSON. Returns its name. */
@@ -360,7 +368,7 @@ class TreeGenerator {
     let text;
     if (json) {
       const ops = jsonOps(rng, this.vocab, e);
-      text = rng.chance(0.3) ? JSON.stringify(ops) : this.yaml(ops);
+      text = rng.chance(0.3) ? unmarkPlainJson(JSON.stringify(ops)) : this.yaml(ops);
     } else {
       const doc = withTarget ? smpDocument(rng, this.vocab, e, { named: rng.chance(0.5) }) : smpDocument(rng, this.vocab, e);
       text = this.yaml(doc);

@@ -1,7 +1,8 @@
 import type { Resource } from '../model/resource.js';
 import { ORIGIN_ANNOTATION, TRANSFORMATIONS_ANNOTATION, originYaml, transformationsYaml } from '../model/origin.js';
 import { yamlPrinter } from '../yaml/emit.js';
-import { isMap, scalarSourceText } from '../yaml/value.js';
+import { isMap, scalarSourceText, type Value } from '../yaml/value.js';
+import { wrapError } from '../errors.js';
 import { stringMapText } from '../yaml/string-map.js';
 
 interface RenderOptions {
@@ -57,10 +58,19 @@ export interface Rendered {
 export function renderResources(resources: readonly Resource[], options: RenderOptions, printedBefore?: (r: Resource) => string | undefined): Rendered {
   for (const r of resources) finishAnnotations(r, options);
   const print = yamlPrinter();
-  const texts = resources.map((r) => printedBefore?.(r) ?? print(r.view));
+  const texts = resources.map((r) => printedBefore?.(r) ?? printed(print, r));
   const starts = new Uint32Array(texts.length);
   for (let i = 1; i < texts.length; i++) starts[i] = starts[i - 1]! + texts[i - 1]!.length + DOCUMENT_SEPARATOR.length;
   return { resources: [...resources], yaml: texts.join(DOCUMENT_SEPARATOR), starts };
+}
+
+/** A resource's YAML; what cannot be printed (an infinity, which has no JSON) is an error naming the resource. */
+function printed(print: (value: Value) => string, r: Resource): string {
+  try {
+    return print(r.view);
+  } catch (e) {
+    throw wrapError(e, r.id.toString());
+  }
 }
 
 /**

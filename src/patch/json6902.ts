@@ -41,9 +41,23 @@ export function jsonPatchIfList(text: string, file: string, parse: ParseDocument
     if (typeof path !== 'string') throw patchError(`operation ${op} is missing a path`, file);
     const out: JsonPatchOp = { op: op as JsonPatchOp['op'], path };
     if (typeof raw['from'] === 'string') out.from = raw['from'];
-    if ('value' in raw) out.value = raw['value']!;
+    if ('value' in raw) out.value = jsonValue(raw['value']!, file);
     return out;
   });
+}
+
+/** A value as JSON holds it: kustomize turns the patch into JSON first, which has no infinities and no NaN (`.inf`, `.nan` in YAML). */
+function jsonValue(value: Value, file: string): Value {
+  const bad = nonFinite(value);
+  if (bad !== undefined) throw patchError(`json: unsupported value: ${Number.isNaN(bad) ? 'NaN' : bad > 0 ? '+Inf' : '-Inf'}`, file);
+  return value;
+}
+
+function nonFinite(value: Value): number | undefined {
+  if (typeof value === 'number') return Number.isFinite(value) ? undefined : value;
+  if (isSeq(value)) return value.map(nonFinite).find((n) => n !== undefined);
+  if (isMap(value)) return Object.values(value).map(nonFinite).find((n) => n !== undefined);
+  return undefined;
 }
 
 /** Applies the operations in order to `doc` (edited in place, its shared parts copied where they change) and returns the result. */

@@ -27,6 +27,7 @@ import { isMergeList, patchStrategyAndKeys, type OpenApiSchema, type SchemaNode 
 import { nodeText } from '../yaml/node.js';
 import { readsAsNonString11, setUntaggedField } from '../yaml/string-styles.js';
 import {
+  carrySourceText,
   cloneValue,
   forgetUntagged,
   hasUntagged,
@@ -218,6 +219,8 @@ class Walker {
     const keys = Object.keys(d);
     // the patch's map here, when it has one of its own (often not: most of a target is untouched)
     const patch = isMap(origin) && origin !== d ? origin : undefined;
+    // the patch's map taken whole, where the target had none: kyaml still sets its fields one by one
+    const added = patch === undefined && origin === d && (isMissingOrNull(dest) || dest === origin);
     if (patch) {
       for (const k of Object.keys(patch)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
     }
@@ -245,9 +248,9 @@ class Walker {
       const fieldSchema = s === undefined ? undefined : this.schema.field(s, key);
       let val = this.walk(dv, ov, fieldSchema);
       const had = Object.prototype.hasOwnProperty.call(d, key);
-      if (patch && !isMissingOrNull(val) && typeof val !== 'object') {
-        const styled = had ? isStyled(d as YMap, key) : newFieldStyled(patch, key, val);
-        if (styled && had && val === ov && !isStyled(patch, key)) val = scalarSourceText(patch, key) ?? nodeText(val);
+      if ((patch || added) && !isMissingOrNull(val) && typeof val !== 'object') {
+        const styled = patch ? (had ? isStyled(d as YMap, key) : newFieldStyled(patch, key, val)) : newFieldStyled(d as YMap, key, val);
+        if (patch && styled && had && val === ov && !isStyled(patch, key)) val = scalarSourceText(patch, key) ?? nodeText(val);
         if (styled !== isStyled(d as YMap, key)) setStyled((d = unshared(d)), key, styled);
       }
       // a shared map (a cache's parsed file) is copied before its first change; the copy is returned, for the caller to put in place
@@ -256,7 +259,10 @@ class Walker {
           delete (d = unshared(d))[key];
           setStyled(d, key, false);
         }
-      } else if (val !== dv) setKey((d = unshared(d)), key, val);
+      } else if (val !== dv) {
+        setKey((d = unshared(d)), key, val);
+        if (patch && val === ov && typeof val !== 'object') carrySourceText(d as YMap, key, patch);
+      }
     }
     return d;
   }

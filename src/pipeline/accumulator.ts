@@ -99,12 +99,13 @@ function copyMetadataFrom(r: Resource, old: Resource): void {
 
 /**
  * kustomize's mergeStringMaps of two maps it reads as `map[string]string` (labels, annotations,
- * a ConfigMap's data): each value becomes its text, so a `false` a JSON patch wrote into the
- * data merges as the string "false" (and is hashed so); the new map's values win. The map is
+ * a ConfigMap's data): each value becomes the text it was written with (`0123`, `2001-12-14`), so
+ * a `false` a JSON patch wrote into the data merges as the string "false" (and is hashed so); the new map's values win. The map is
  * written afresh, its strings styled as kyaml writes them.
  */
 function mergedStringMaps(old: Value | undefined, added: Value | undefined): YMap {
   const out = new Map<string, string>();
-  for (const m of [old, added]) if (isMap(m)) for (const k of Object.keys(m)) out.set(k, stringMapText(m, k, m[k]!));
+  // a null is "" whatever its text (`~`, `null`): kyaml's GetDataMap takes a null node's value as empty
+  for (const m of [old, added]) if (isMap(m)) for (const k of Object.keys(m)) out.set(k, m[k] === null ? '' : stringMapText(m, k, m[k]!));
   return freshStringMap(out);
 }

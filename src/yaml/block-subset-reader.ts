@@ -1,4 +1,4 @@
-import { markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
+import { isTextValuedField, markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap, type YSeq } from './value.js';
 
 /**
  * A fast reader for the part of YAML that manifests are almost always written in: documents
@@ -511,7 +511,7 @@ class BlockSubsetReader {
       if (colon === undefined) outside();
       const key = this.key(p, colon);
       if (Object.prototype.hasOwnProperty.call(out, key)) outside(); // the full reader decides: error or override
-      const value = this.value(indent, colon, line, true, key === 'annotations' || key === 'labels');
+      const value = this.value(indent, colon, line, true, isTextValuedField(key));
       setKey(out, key, value);
       this.placeEntry(out, key, p);
       // `key:` with nothing after it (see markWrittenEmpty)

@@ -22,6 +22,7 @@
 import { boundedMemo } from '../memo/bounded-memo.js';
 import { codePointAt, columns, isBreak, isPrintable, utf8Length } from './characters.js';
 import { formatNumber } from './go-number.js';
+import { jsonEncodable } from './go-json.js';
 import { readBack, readBackKey } from './json-round-trip.js';
 import { sortedKeys } from './key-order.js';
 import { analyzeScalar, Style, stringStyle, type ScalarAnalysis } from './scalar-style.js';
@@ -160,7 +161,7 @@ class Emitter {
   node(v: Value, indent: number, isMapValue: boolean): void {
     if (v === null) this.atom('null');
     else if (typeof v === 'string') this.string(v, indent);
-    else if (typeof v === 'number' || typeof v === 'bigint') this.atom(formatNumber(v));
+    else if (typeof v === 'number' || typeof v === 'bigint') this.atom(formatNumber(jsonEncodable(v)));
     else if (typeof v === 'boolean') this.atom(v ? 'true' : 'false');
     else if (Array.isArray(v)) {
       if (v.length === 0) this.emptyFlow('[', ']');

@@ -72,11 +72,16 @@ function goJsonNumber(n: number | bigint): string {
     // beyond 64 bits yaml.v3 would have decoded a float64
     return n >= INT64_MIN && n <= UINT64_MAX ? n.toString() : String(Number(n));
   }
-  if (!Number.isFinite(n)) {
+  return String(jsonEncodable(n));
+}
+
+/** n, when Go's JSON encoder can write it: an infinity or a NaN (`.inf`, `.nan` in YAML) fails kustomize's output, which goes through JSON. */
+export function jsonEncodable<N extends number | bigint>(n: N): N {
+  if (typeof n === 'number' && !Number.isFinite(n)) {
     const shown = Number.isNaN(n) ? 'NaN' : n > 0 ? '+Inf' : '-Inf';
     throw new KustomizeError('RESOURCE_INVALID', `json: unsupported value: ${shown}`);
   }
-  return String(n);
+  return n;
 }
 
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\<>&\u2028\u2029\ud800-\udfff]/;

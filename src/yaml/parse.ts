@@ -18,7 +18,7 @@ import { readBlockSubset, type BlockSubsetOptions, type Placements } from './blo
 import { MAX_NESTING_DEPTH, tooDeepAt } from './nesting-depth.js';
 import { foldedRoundTrip } from './folded-round-trip.js';
 import { resolvePlainScalar, resolvePlainScalar11, resolveTaggedScalar } from './resolve.js';
-import { isMap, markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
+import { isMap, isTextValuedField, markSourceTexts, markStyled, markWrittenEmpty, setKey, type Value, type YMap } from './value.js';
 
 export interface ParseOptions {
   /**
@@ -224,7 +224,7 @@ class Decoder {
       setKey(out, key, value);
       if (value === null && (valueNode === null || (isScalar(valueNode) && valueNode.source === ''))) markWrittenEmpty(out, key);
       if (typeof value === 'string' && isScalar(valueNode) && valueNode.type !== 'PLAIN') (styled ??= new Set()).add(key);
-      if ((key === 'annotations' || key === 'labels') && isMap(value) && isYamlMap(valueNode) && !this.sourceTexts) this.recordSourceText(value, valueNode);
+      if (isTextValuedField(key) && isMap(value) && isYamlMap(valueNode) && !this.sourceTexts) this.recordSourceText(value, valueNode);
     }
     if (styled) markStyled(out, styled);
     if (this.sourceTexts) this.recordSourceText(out, node);

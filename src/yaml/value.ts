@@ -157,6 +157,16 @@ export function isWrittenEmpty(m: YMap, key: string): boolean {
   return ownValue(m, key) === null && ((m as Marked)[WRITTEN_EMPTY]?.has(key) ?? false);
 }
 
+/**
+ * Whether a map under `key` is one kustomize reads as a `map[string]string`, taking each value's
+ * text as written: labels, annotations (kyaml's GetLabels/GetAnnotations), and a ConfigMap's or
+ * Secret's data (GetDataMap, which a generator's `behavior: merge` reads). Such maps keep the
+ * text of their plain values that read as something else (see scalarSourceText).
+ */
+export function isTextValuedField(key: string): boolean {
+  return key === 'annotations' || key === 'labels' || key === 'data' || key === 'binaryData';
+}
+
 /** Notes the text the values of a map (an annotations map, or any map of a patch) were written with, where they read as something else. */
 export function markSourceTexts(annotations: YMap, texts: Readonly<Record<string, string>>): void {
   Object.defineProperty(annotations, SOURCE_TEXTS, { value: texts, enumerable: false, configurable: true });
@@ -165,6 +175,20 @@ export function markSourceTexts(annotations: YMap, texts: Readonly<Record<string
 /** The text an annotation value (or a patch's value) was written with, when it read as something else. */
 export function scalarSourceText(annotations: YMap, key: string): string | undefined {
   return (annotations as Marked)[SOURCE_TEXTS]?.[key];
+}
+
+/**
+ * Carries the text a scalar was written with from the map it came from (a patch) to the map it
+ * is written into, at `key`: kyaml moves the node, text and all. `to` is writable; the texts
+ * other copies share are left as they are.
+ */
+export function carrySourceText(to: YMap, key: string, from: YMap): void {
+  const text = scalarSourceText(from, key);
+  if (text === scalarSourceText(to, key)) return;
+  const texts: Record<string, string> = { ...(to as Marked)[SOURCE_TEXTS] };
+  if (text === undefined) delete texts[key];
+  else texts[key] = text;
+  markSourceTexts(to, texts);
 }
 
 /** Deep copy (with the keys written empty, the annotation texts and the styles); scalars are immutable and shared. */
