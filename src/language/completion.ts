@@ -5,6 +5,7 @@ import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import { COMPONENT_API_VERSION, DEPRECATED_FIELDS, KUSTOMIZATION_API_VERSION } from '../kinds/kustomization.js';
 import { KustomizationShape } from '../kinds/shapes.js';
 import { JSON_PATCH_OPS } from '../patch/json6902.js';
+import type { TargetIdMatching } from '../replacements/select.js';
 import { crdVersions } from '../schema/crd.js';
 import { customSchemasOf, type CustomSchema } from '../schema/custom-schemas.js';
 import type { SchemaNode } from '../schema/node.js';
@@ -13,6 +14,7 @@ import type { Shape, StructShape } from '../yaml/decode.js';
 import { isKustomizationFile, textOf } from './error-place.js';
 import { KUSTOMIZATION_FIELD_DOCS } from './kustomization-docs.js';
 import type { OutputResource, RootOutput } from './root-build.js';
+import { profileOf } from './settings.js';
 import { fieldOffers, schemaAt, valueOffers, type Offer } from './schema-completion.js';
 import type { Workspace } from './workspace.js';
 import { cursorAt, keysAt, valueAt, type Cursor, type Step } from './yaml-cursor.js';
@@ -74,7 +76,19 @@ const REPLICATED_KINDS = new Set(DEFAULT_TRANSFORMER_CONFIG.replicas.flatMap((f)
 const JSON_PATCH_KEYS = ['op', 'path', 'value', 'from'];
 
 /** The selectors of a kustomization (by their place), whose fields select the resources of the build. */
-const SELECTORS = new Set(['patches.target', 'patchesJson6902.target', 'replacements.source', 'replacements.targets.select', 'replacements.targets.reject', 'vars.objref']);
+/**
+ * The places of selectors, and how each compares a resource's id fields: patch targets as
+ * anchored regular expressions, a replacement's source and a var's objref exactly, replacement
+ * targets as the settings' kustomize release does (regular expressions since 5.8).
+ */
+const SELECTOR_MATCHING: Readonly<Record<string, TargetIdMatching | 'profile'>> = {
+  'patches.target': 'anchored-regex',
+  'patchesJson6902.target': 'anchored-regex',
+  'replacements.source': 'exact',
+  'vars.objref': 'exact',
+  'replacements.targets.select': 'profile',
+  'replacements.targets.reject': 'profile',
+};
 const SELECTOR_FIELDS = new Set(['group', 'version', 'kind', 'name', 'namespace', 'apiVersion']);
 
 /** The kustomization fields whose text (a block scalar) is a patch: `patches[].patch`, an inline `patchesStrategicMerge` entry. */
@@ -125,12 +139,13 @@ export class Completion {
     if (values) return values.map((label) => ({ label, kind: CompletionItemKind.EnumMember }));
     const paths = PATH_FIELDS[place];
     if (paths) return this.pathOffers(file, cursor.typed, paths);
-    if (place === 'replicas.name') return selectorOffers(this.outputOf(file).filter((r) => REPLICATED_KINDS.has(r.kind)), {}, 'name');
+    if (place === 'replicas.name') return selectorOffers(this.outputOf(file).filter((r) => REPLICATED_KINDS.has(r.kind)), {}, 'name', 'exact');
     const field = cursor.path.at(-1);
     const selector = cursor.path.slice(0, -1);
-    if (typeof field === 'string' && SELECTOR_FIELDS.has(field) && SELECTORS.has(placeOf(selector))) {
+    const matching = SELECTOR_MATCHING[placeOf(selector)];
+    if (typeof field === 'string' && SELECTOR_FIELDS.has(field) && matching) {
       const given = valueAt(cursor.document, selector);
-      return selectorOffers(this.outputOf(file), isObject(given) ? given : {}, field);
+      return selectorOffers(this.outputOf(file), isObject(given) ? given : {}, field, matching === 'profile' ? profileOf(this.ws.settings).replacementTargetSelectors : matching);
     }
     return [];
   }
@@ -179,7 +194,7 @@ export class Completion {
     const key = cursor.path.join('.');
     if (cursor.at === 'value' && ['kind', 'apiVersion', 'metadata.name', 'metadata.namespace'].includes(key)) {
       const field = key === 'metadata.name' ? 'name' : key === 'metadata.namespace' ? 'namespace' : key;
-      return selectorOffers(resources, field === 'kind' ? {} : { ...(kind && { kind }) }, field);
+      return selectorOffers(resources, field === 'kind' ? {} : { ...(kind && { kind }) }, field, 'exact');
     }
     if (!kind) return [];
     const type = await this.schemaOf(file, kind, str(doc['apiVersion']) ?? targetApiVersion(target) ?? resources.find((r) => r.kind === kind)?.apiVersion);
@@ -301,13 +316,14 @@ function keyOffers(shape: StructShape, present: ReadonlySet<string>, top: boolea
 
 /**
  * The values a selector's `field` can take: those of the resources that match what the selector
- * already says (each field a regular expression, anchored). Names and namespaces are offered as
- * the resources had them first and as they are in the output: a selector matches either.
+ * already says (each field exactly or as an anchored regular expression, as `matching` says).
+ * Names and namespaces are offered as the resources had them first and as they are in the
+ * output: a selector matches either.
  */
-function selectorOffers(resources: readonly OutputResource[], selector: Record<string, unknown>, field: string): Offer[] {
+function selectorOffers(resources: readonly OutputResource[], selector: Record<string, unknown>, field: string, matching: TargetIdMatching): Offer[] {
   const tests = Object.entries(selector)
     .filter(([k, v]) => k !== field && SELECTOR_FIELDS.has(k) && typeof v === 'string' && v !== '')
-    .map(([k, v]) => [k, matcher(v as string)] as const);
+    .map(([k, v]) => [k, matching === 'exact' ? (value: string) => value === v : matcher(v as string)] as const);
   const found = new Map<string, Set<string>>();
   for (const r of resources) {
     if (!tests.every(([k, matches]) => valuesOf(r, k).some(matches))) continue;

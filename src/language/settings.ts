@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import type { RemoteSource } from '../load/remote/remote-source.js';
 import type { GivenOptions } from '../options.js';
 import { DEFAULT_KUBERNETES_VERSION, KUBERNETES_VERSIONS } from '../schema/kubernetes-versions.js';
-import { DEFAULT_KUSTOMIZE_VERSION, KUSTOMIZE_PROFILES } from '../versions/profiles.js';
+import { DEFAULT_KUSTOMIZE_VERSION, KUSTOMIZE_PROFILES, kustomizeProfile, type KustomizeProfile } from '../versions/profiles.js';
 
 /**
  * What the editor's workspace settings allow and ask (the `kustomize` section of the client's
@@ -112,6 +112,11 @@ export function readSettings(given: unknown): { settings: LanguageSettings; prob
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** The kustomize release the settings' builds behave as: what navigation and completion select by. */
+export function profileOf(settings: LanguageSettings): KustomizeProfile {
+  return kustomizeProfile(settings.kustomizeVersion, 'kustomize.kustomizeVersion');
 }
 
 /** The build options the settings give, for a build in the workspace folder `cwd`. */

@@ -150,8 +150,10 @@ describe('in a kustomization', () => {
     const named = target.replace('kind: \n', 'kind: Deployment\n    name: \n');
     const names = await itemsAt('prod/kustomization.yaml', named, { line: 6, character: 10 }, true);
     assert.deepEqual(names.map((i) => [i.label, i.detail]), [['prod-web', 'Deployment'], ['web', 'Deployment']]);
-    const source = 'resources:\n- ../base\nnamePrefix: prod-\nreplacements:\n- source:\n    kind: Serv.*\n    name: \n';
+    // a replacement's source compares its fields exactly, as builds do: `Serv.*` is no kind
+    const source = 'resources:\n- ../base\nnamePrefix: prod-\nreplacements:\n- source:\n    kind: Service\n    name: \n';
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', source, { line: 6, character: 10 }, true), ['prod-web', 'web']);
+    assert.deepEqual(await labelsAt('prod/kustomization.yaml', source.replace('Service', 'Serv.*'), { line: 6, character: 10 }, true), []);
     const group = target.replace('kind: \n', 'group: \n');
     assert.deepEqual(await labelsAt('prod/kustomization.yaml', group, { line: 5, character: 11 }, true), ['apiextensions.k8s.io', 'apps', 'example.com']);
   });

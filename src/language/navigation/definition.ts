@@ -21,7 +21,7 @@ export async function definition(ws: Workspace, path: string, position: Position
   const reference = referenceAt(pathReferences(ws.fs, path, text, readable(ws, path)), position.line, position.character);
   if (reference) return 'file' in reference.target ? [startOf(reference.target.file)] : [];
   const found: FilePlace[] = [];
-  const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
+  const selections = selectionsReader(ws);
   for (const root of rootsAsked(ws, path)) {
     const kustomizations = isKustomizationFile(path) ? [path] : kustomizationsRead(root);
     const here = kustomizations.flatMap(selections).filter(({ lines: { file, from, to } }) => file === path && from <= position.line && position.line <= to);

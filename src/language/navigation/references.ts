@@ -27,7 +27,7 @@ export async function references(ws: Workspace, path: string, position: Position
   if (textOf(ws.fs, path) === undefined) return [];
   const named = await resourcesAt(ws, path, position, ['metadata.name', 'kind']);
   if (named.length === 0) return fileReferences(ws, path);
-  const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
+  const selections = selectionsReader(ws);
   const found = named.flatMap(({ rendered, resource }) => [
     ...(declaration ? [nameOrigin(rendered, resource) ?? []].flat() : []).flatMap((w) => placeOf(ws, w) ?? []),
     ...touching(rendered, resource, selections).flatMap((t) => placeOf(ws, t.at) ?? []),

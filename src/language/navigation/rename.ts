@@ -5,7 +5,6 @@ import { nameReferencesTo } from './name-references.js';
 import { distinctPlaces, exactPlaceOf, nameOrigin, type FilePlace, type WrittenString } from './rendered.js';
 import { resourcesAt, touching, type RenderedResource } from './references.js';
 import { selectionsReader } from './selections.js';
-import { readable } from './workspace-files.js';
 
 /** Why a rename cannot be made: the position is on no name it can rename, or the new name cannot be one. */
 export class RenameRefused extends Error {}
@@ -38,7 +37,7 @@ export async function prepareRename(ws: Workspace, path: string, position: Posit
 export async function rename(ws: Workspace, path: string, position: Position, newName: string): Promise<Map<string, TextEdit[]>> {
   if (!NAME.test(newName)) throw new RenameRefused(`'${newName}' cannot be a resource's name: letters, digits, '-', '.', '_' or ':', starting and ending with a letter or digit`);
   const { name, resources } = await renamedName(ws, path, position);
-  const selections = selectionsReader(ws.fs, (k) => readable(ws, k));
+  const selections = selectionsReader(ws);
   const renamed = new Set(resources.map((r) => r.resource));
   const written: WrittenString[] = resources.flatMap(({ rendered, resource }) => [
     nameOrigin(rendered, resource) ?? [],

@@ -6,12 +6,15 @@ import type { ResourceMap } from '../../model/resource-map.js';
 import type { Resource } from '../../model/resource.js';
 import type { Selector } from '../../model/selector.js';
 import { heldTextStart } from '../../pipeline/config-positions.js';
-import { selectSource, TargetSelector } from '../../replacements/select.js';
+import { selectSource, TargetSelector, type TargetIdMatching } from '../../replacements/select.js';
 import { placedText, START, type PlacedText, type TextPosition } from '../../yaml/positions.js';
 import { isMap, isSeq, type Value, type YMap } from '../../yaml/value.js';
 import { textOf } from '../error-place.js';
+import { profileOf } from '../settings.js';
+import type { Workspace } from '../workspace.js';
 import { linesOf } from '../text-range.js';
 import type { WrittenString } from './rendered.js';
+import { readable } from './workspace-files.js';
 
 /** What a kustomization writes that selects resources of a build: a patch, a replacement's source, a replacement target's `select`. */
 export interface Selection {
@@ -25,12 +28,16 @@ export interface Selection {
   select(resources: ResourceMap): Resource[];
 }
 
-/** Each kustomization's selections, read once (what one request asks of the kustomizations of several roots). */
-export function selectionsReader(fs: FileSystem, allowed: (kustomization: string) => (path: string, directory: boolean) => boolean): (kustomization: string) => Selection[] {
+/**
+ * Each kustomization's selections, read once (what one request asks of the kustomizations of
+ * several roots), for what navigation may read, selecting as the settings' kustomize release does.
+ */
+export function selectionsReader(ws: Workspace): (kustomization: string) => Selection[] {
   const read = new Map<string, Selection[]>();
+  const matching = profileOf(ws.settings).replacementTargetSelectors;
   return (k) => {
     let found = read.get(k);
-    if (!found) read.set(k, (found = selectionsIn(fs, k, allowed(k))));
+    if (!found) read.set(k, (found = selectionsIn(ws.fs, k, readable(ws, k), matching)));
     return found;
   };
 }
@@ -48,7 +55,7 @@ interface Text {
  * `replacements` (inline or in `path:` files: each source and each target's `select`). The files
  * they name are read when `allowed`.
  */
-function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: string, directory: boolean) => boolean): Selection[] {
+function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: string, directory: boolean) => boolean, matching: TargetIdMatching): Selection[] {
   const k = readText(fs, kustomization, true);
   const doc = k?.placed.docs[0];
   if (!k || !isMap(doc)) return [];
@@ -79,8 +86,8 @@ function selectionsIn(fs: FileSystem, kustomization: string, allowed: (path: str
   for (const entry of items(doc['replacements'])) {
     const file = named(entry['path'], true);
     const first = file?.placed.docs[0];
-    if (file) for (const replacement of isSeq(first) ? items(first) : isMap(first) ? [first] : []) found.push(...replacementSelections(file, replacement));
-    else found.push(...replacementSelections(k, entry));
+    if (file) for (const replacement of isSeq(first) ? items(first) : isMap(first) ? [first] : []) found.push(...replacementSelections(file, replacement, matching));
+    else found.push(...replacementSelections(k, entry, matching));
   }
   return found;
 }
@@ -157,8 +164,8 @@ function patchSelections(text: Text): Selection[] {
   });
 }
 
-/** A replacement's source and its targets' `select`s. */
-function replacementSelections(text: Text, replacement: YMap): Selection[] {
+/** A replacement's source and its targets' `select`s (matching ids as `matching` says). */
+function replacementSelections(text: Text, replacement: YMap, matching: TargetIdMatching): Selection[] {
   const found: Selection[] = [];
   if (isMap(replacement['source'])) found.push(targetSelection(text, replacement, 'source', (m, s) => [selectSource(m.resources(), s)]));
   for (const target of items(replacement['targets'])) {
@@ -166,8 +173,7 @@ function replacementSelections(text: Text, replacement: YMap): Selection[] {
     const reject = items(target['reject']).map(selectorOf);
     found.push(
       targetSelection(text, target, 'select', (m, s) => {
-        // (as the default release, 5.8, selects: anchored regular expressions)
-        const selector = new TargetSelector(s, reject, 'anchored-regex');
+        const selector = new TargetSelector(s, reject, matching);
         return m.resources().filter((r) => selector.matches(r));
       }),
     );
