@@ -57,12 +57,15 @@ export class LockRules {
 }
 
 /**
- * What a step that fetches inputs of its own (a catalog, a helm chart) needs of its build: the
- * lock the build follows, and where to note what it fetched (see `BuildResult.remote`).
+ * What a step that fetches inputs of its own (a catalog, a helm chart and its values files)
+ * needs of its build: the lock the build follows, where to note what it fetched (see
+ * `BuildResult.remote`), and the build's remote source (which follows the lock and notes what
+ * it fetches itself).
  */
 export interface BuildRemoteInputs {
   lock(): LockRules | undefined;
   note(input: RemoteInput): void;
+  remote(): Promise<RemoteSource>;
 }
 
 /**
