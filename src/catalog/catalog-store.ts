@@ -3,8 +3,8 @@ import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
-import { byDigest, fetchPinned, type BuildRemoteInputs } from '../load/remote/locked-source.js';
-import { parseOciReference, pullArtifact, resolveDigest, type OciClientOptions, type PulledArtifact } from '../oci/index.js';
+import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
+import { parseOciReference } from '../oci/index.js';
 import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
 import type { ConfigSchema } from './config-schema.js';
 import { parseCatalogReference, type CatalogReference } from './reference.js';
@@ -42,18 +42,11 @@ type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec
 
 /** What fetching catalogs needs from the build. */
 interface CatalogSources {
-  /** files over HTTP(S) and git clones (the build's remote source, made on first use) */
+  /** files over HTTP(S), git clones and OCI artifacts (the build's remote source, made on first use) */
   remote(): Promise<RemoteSource>;
-  /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
-  oci?: OciClientOptions;
-  /** the build's signal: registry requests stop when it aborts (the remote source's stop by themselves) */
-  signal?: AbortSignal;
-  /** `--offline`: no registry is asked (an OCI catalog has no cache to be read from) */
-  offline?: boolean;
   /**
-   * the lock the build follows (an OCI catalog it pins is pulled by its digest, an exec program
-   * checked against its sha256), and where each OCI catalog pulled and exec program used is
-   * noted (the remote source notes the rest)
+   * the lock the build follows (an exec program is checked against its sha256), and where each
+   * exec program used is noted (the remote source notes the catalogs it fetches)
    */
   inputs?: BuildRemoteInputs;
 }
@@ -108,18 +101,6 @@ export class CatalogStore {
     return fetched.readRelative(uri, sha256);
   }
 
-  /** An OCI catalog's artifact: by the digest the lock pins, if it pins one. */
-  private async pullCatalog(raw: string): Promise<PulledArtifact> {
-    const options = { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE };
-    const rules = this.sources.inputs?.lock();
-    const pin = rules?.pin({ type: 'oci', url: raw });
-    const artifact = pin
-      ? await fetchPinned(rules!, pin, () => pullArtifact(byDigest(parseOciReference(raw), pin.digest), options), () => resolveDigest(raw, options))
-      : await pullArtifact(raw, options);
-    this.sources.inputs?.note({ type: 'oci', url: raw, digest: artifact.digest });
-    return artifact;
-  }
-
   private async fetch(reference: CatalogReference, loader: Loader): Promise<FetchedCatalog> {
     switch (reference.kind) {
       case 'local': {
@@ -140,12 +121,8 @@ export class CatalogStore {
         return { reference, catalog, file: reference.raw, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
-        if (this.sources.offline) throw new KustomizeError('REMOTE_FAILED', `offline: catalog '${reference.raw}' is pulled from an OCI registry, which is not asked offline`, { remote: reference.raw });
-        const { digest, layers } = await this.pullCatalog(reference.raw);
-        if (layers.length !== 1) {
-          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });
-        }
-        const catalog = readCatalog(decodeText(layers[0]!.bytes), reference.raw);
+        const { digest, bytes } = await (await this.sources.remote()).pullLayer(parseOciReference(reference.raw), CATALOG_LAYER_MEDIA_TYPE);
+        const catalog = readCatalog(decodeText(bytes), reference.raw);
         return {
           reference,
           catalog,

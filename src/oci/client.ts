@@ -94,6 +94,27 @@ export async function pullArtifact(ref: string | OciReference, options: PullOpti
   return { digest, manifest, layers };
 }
 
+/** The one layer of an artifact that is of `mediaType` (or of one of them), with the manifest's digest. */
+export interface PulledSingleLayer {
+  /** the manifest's digest */
+  digest: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Pulls the one layer of `mediaType` (or of one of them) of an artifact: a kustomize tree's
+ * tar.gz, a catalog. An artifact with no such layer, or several, is an error saying so.
+ */
+export async function pullSingleLayer(ref: string | OciReference, mediaType: string | readonly string[], options: OciClientOptions = {}): Promise<PulledSingleLayer> {
+  const artifact = await pullArtifact(ref, { ...options, mediaType });
+  if (artifact.layers.length > 1) {
+    const raw = typeof ref === 'string' ? ref : ref.raw;
+    const types = ([] as string[]).concat(mediaType).join(' or ');
+    throw new KustomizeError('REMOTE_FAILED', `${raw}: the artifact has ${artifact.layers.length} layers of media type ${types}, not one`, { remote: raw });
+  }
+  return { digest: artifact.digest, bytes: artifact.layers[0]!.bytes };
+}
+
 /** The digest a reference names now (a tag is asked for; a pinned reference needs no request). */
 export async function resolveDigest(ref: string | OciReference, options: OciClientOptions = {}): Promise<string> {
   const parsed = typeof ref === 'string' ? parseOciReference(ref) : ref;

@@ -157,7 +157,7 @@ export class BuildContext implements BaseEffects {
     this.signal = signal ?? new AbortController().signal;
     this.profile = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion');
     const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input), remote: () => this.remote() };
-    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, inputs });
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), inputs });
     this.builtins = new BuiltinState(options, inputs);
     this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
     this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);

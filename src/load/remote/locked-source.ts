@@ -83,8 +83,8 @@ export function readLockRules(fs: FileSystem, dir: string, mode: LockMode): Lock
 }
 
 /**
- * `source` following a lock: a locked git base is fetched at its commit, a locked OCI tree by
- * its digest, and a locked HTTP file is checked against its sha256 (and may come from a cache
+ * `source` following a lock: a locked git base is fetched at its commit, a locked OCI tree or
+ * catalog by its digest, and a locked HTTP file is checked against its sha256 (and may come from a cache
  * by it). When the locked commit or digest cannot be fetched, the reference as written is: what
  * it names now is the `found` of the LOCK_MISMATCH.
  */
@@ -112,13 +112,17 @@ export function followLock(source: RemoteSource, rules: LockRules): RemoteSource
       const tree = await fetchPinned(rules, pin, () => source.clone(atCommit, options), async () => (await source.clone(spec, options)).commit);
       return { ...tree, commit: pin.commit };
     },
-    pullTree: async (ref, options) => {
-      const pin = rules.pin({ type: 'oci', url: ref.raw });
-      if (!pin) return source.pullTree(ref, options);
-      return fetchPinned(rules, pin, () => source.pullTree(byDigest(ref, pin.digest), options), async () => (await source.pullTree(ref, options)).digest);
-    },
+    pullTree: (ref, options) => pullPinned(rules, ref, (r) => source.pullTree(r, options)),
+    pullLayer: (ref, mediaType, options) => pullPinned(rules, ref, (r) => source.pullLayer(r, mediaType, options)),
     cleanup: () => source.cleanup(),
   };
+}
+
+/** What `pull` gets of an `oci://` reference: by the digest the lock pins, if it pins one. */
+function pullPinned<T extends { digest?: string }>(rules: LockRules, ref: OciReference, pull: (ref: OciReference) => Promise<T>): Promise<T> {
+  const pin = rules.pin({ type: 'oci', url: ref.raw });
+  if (!pin) return pull(ref);
+  return fetchPinned(rules, pin, () => pull(byDigest(ref, pin.digest)), async () => (await pull(ref)).digest);
 }
 
 /** The reference pinned to a digest (the tag, if any, is only shown). */

@@ -2,6 +2,7 @@ import { abortedError, requestSignal } from '../../abort.js';
 import { KustomizeError, type Warning } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { sha256Digest } from '../../oci/digest.js';
+import type { PulledSingleLayer } from '../../oci/client.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
 import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
 
@@ -40,6 +41,8 @@ export interface RemoteSource {
   clone(spec: RepoSpec, options?: RemoteRequestOptions): Promise<RemoteTree>;
   /** the tree an `oci://` artifact holds (Flux's format: one tar.gz layer of the directory) */
   pullTree(ref: OciReference, options?: RemoteRequestOptions): Promise<RemoteTree>;
+  /** the one layer of `mediaType` an `oci://` artifact holds (a catalog), with the manifest's digest */
+  pullLayer(ref: OciReference, mediaType: string, options?: RemoteRequestOptions): Promise<PulledSingleLayer>;
   /** removes everything fetched into temporary directories */
   cleanup(): void;
 }
@@ -82,6 +85,11 @@ export function forBuild(source: RemoteSource, signal: AbortSignal, fetched: (in
       const t = await source.pullTree(ref, { signal });
       fetched({ type: 'oci', url: ref.raw, ...(t.digest && { digest: t.digest }) });
       return t;
+    },
+    pullLayer: async (ref, mediaType) => {
+      const layer = await source.pullLayer(ref, mediaType, { signal });
+      fetched({ type: 'oci', url: ref.raw, digest: layer.digest });
+      return layer;
     },
     cleanup: () => source.cleanup(),
   };
