@@ -4,6 +4,7 @@ import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
 import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
+import type { ImageToRun } from '../load/remote/locked-image.js';
 import { parseOciReference } from '../oci/index.js';
 import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
 import type { ConfigSchema } from './config-schema.js';
@@ -32,9 +33,11 @@ export interface LoadedCatalog {
    * the catalog gives it); LOCK_MISMATCH when the lock pins another.
    */
   usesExec(uri: string, sha256: string): void;
+  /** The container image a function of the catalog runs, as the build's lock has it (see locked-image.ts). */
+  runsImage(image: string): ImageToRun;
 }
 
-type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec'> & {
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec' | 'runsImage'> & {
   /** the catalog as its errors name it: its absolute path, or its reference */
   file: string;
   readRelative(path: string, sha256?: string): Promise<Uint8Array>;
@@ -49,6 +52,8 @@ interface CatalogSources {
    * exec program used is noted (the remote source notes the catalogs it fetches)
    */
   inputs?: BuildRemoteInputs;
+  /** how the build runs a container image (by default as written: no lock) */
+  images?: (image: string) => ImageToRun;
 }
 
 /**
@@ -72,6 +77,7 @@ export class CatalogStore {
           readUri: (uri, describe, sha256) => this.readUri(uri, fetched, loader.fs, describe, sha256),
           configSchema: configSchemas(fetched),
           usesExec: (uri, sha256) => this.usesExec(execUrl(uri, fetched.reference), sha256),
+          runsImage: this.sources.images ?? ((image) => ({ image })),
         }),
         (e: unknown) => {
           throw wrapError(e, `loading catalog '${raw}'`);

@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { importInNode } from '../host.js';
 import type { CredentialLookup, RegistryCredentials } from './credentials.js';
 import { sha256Digest, verifyDigest } from './digest.js';
-import { MANIFEST_ACCEPT, MediaType } from './media-types.js';
+import { IMAGE_MANIFEST_ACCEPT, MANIFEST_ACCEPT, MediaType } from './media-types.js';
 import { manifestReference, parseOciReference, type OciReference } from './reference.js';
 import { RegistrySession, type RequestLimits } from './registry-session.js';
 
@@ -124,6 +124,17 @@ export async function resolveDigest(ref: string | OciReference, options: OciClie
 }
 
 /**
+ * The digest of what a reference names in its registry now, a container image's index (one
+ * image for several platforms) included; asked for even when the reference is pinned, to learn
+ * whether the registry still has it. Undefined when the registry answers 404.
+ */
+export async function findManifestDigest(ref: string | OciReference, options: OciClientOptions = {}): Promise<string | undefined> {
+  const parsed = typeof ref === 'string' ? parseOciReference(ref) : ref;
+  const session = new RegistrySession(parsed, await credentialLookup(options.auth), limits(options), 'pull');
+  return (await requestManifest(session, IMAGE_MANIFEST_ACCEPT, options.maxManifestBytes ?? 4 * MiB, true))?.digest;
+}
+
+/**
  * Pushes an artifact (blobs, then the manifest under the reference's tag or digest); returns the
  * manifest's digest. Used to publish trees and catalogs, and by the tests to fill a registry.
  */
@@ -152,8 +163,36 @@ export async function pushArtifact(ref: string | OciReference, options: PushOpti
 
 async function fetchManifest(session: RegistrySession, max: number): Promise<{ digest: string; manifest: OciManifest }> {
   const ref = session.ref;
+  const { digest, bytes, contentType } = (await requestManifest(session, MANIFEST_ACCEPT, max, false))!;
+  let manifest: OciManifest;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(bytes)) as OciManifest;
+  } catch (e) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { remote: ref.raw, cause: e });
+  }
+  const type = manifest.mediaType ?? contentType;
+  if (type === MediaType.ociIndex || type === MediaType.dockerManifestList) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { remote: ref.raw });
+  }
+  if (manifest.schemaVersion !== 2 || !Array.isArray(manifest.layers) || !manifest.layers.every(isDescriptor)) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { remote: ref.raw });
+  }
+  return { digest, manifest };
+}
+
+/**
+ * The manifest the session's reference names (of the types `accept` lists), checked against its
+ * digest when pinned and against the digest the registry announces; undefined for a 404 when
+ * `orMissing`.
+ */
+async function requestManifest(session: RegistrySession, accept: string, max: number, orMissing: boolean): Promise<{ digest: string; bytes: Uint8Array; contentType: string } | undefined> {
+  const ref = session.ref;
   const path = `manifests/${manifestReference(ref)}`;
-  const res = await session.request('GET', path, { headers: { Accept: MANIFEST_ACCEPT } });
+  const res = await session.request('GET', path, { headers: { Accept: accept } });
+  if (res.status === 404 && orMissing) {
+    await res.body?.cancel();
+    return undefined;
+  }
   if (res.status !== 200) throw await session.failure(res, 'GET', path);
   const bytes = await session.readBody(res, max, `${ref.raw} (manifest)`);
   if (ref.digest) await verifyDigest(bytes, ref.digest, `${ref.raw} (manifest)`);
@@ -162,20 +201,7 @@ async function fetchManifest(session: RegistrySession, max: number): Promise<{ d
   if (announced && announced.startsWith('sha256:') && announced !== digest) {
     throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the registry says the manifest is ${announced}, its content is ${digest}`, { remote: ref.raw });
   }
-  let manifest: OciManifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(bytes)) as OciManifest;
-  } catch (e) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { remote: ref.raw, cause: e });
-  }
-  const type = manifest.mediaType ?? res.headers.get('content-type') ?? '';
-  if (type === MediaType.ociIndex || type === MediaType.dockerManifestList) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { remote: ref.raw });
-  }
-  if (manifest.schemaVersion !== 2 || !Array.isArray(manifest.layers) || !manifest.layers.every(isDescriptor)) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { remote: ref.raw });
-  }
-  return { digest, manifest };
+  return { digest, bytes, contentType: res.headers.get('content-type') ?? '' };
 }
 
 async function fetchBlob(session: RegistrySession, layer: Descriptor, max: number): Promise<Uint8Array> {

@@ -32,7 +32,7 @@ export class LockRules {
   pin<T extends LockedType>(name: LockedName & { type: T }): Extract<LockedInput, { type: T }> | undefined {
     const found = this.inputs.get(lockKey(name));
     if (!found && this.locked) {
-      const what = name.type === 'helm' ? `chart '${name.chart}' ${name.version || '(no version)'} of '${name.url}'` : `remote input '${name.url}'`;
+      const what = name.type === 'helm' ? `chart '${name.chart}' ${name.version || '(no version)'} of '${name.url}'` : name.type === 'image' ? `container image '${name.url}'` : `remote input '${name.url}'`;
       throw new KustomizeError('LOCK_MISSING', `${what} is not in the lock file ${this.file} (--locked); run 'kustomize-ts lock' to add it`, {
         file: this.file,
         remote: name.url,

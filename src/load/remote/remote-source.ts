@@ -50,10 +50,12 @@ export interface RemoteSource {
 /**
  * A remote reference a build read, as written (`url`), with what it resolved to: a git base's
  * ref and commit, an OCI tree's or catalog's manifest digest, an HTTP file's sha256 (hex), a
- * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest.
+ * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest. A
+ * container function's image given by tag has the digest the lock pins it to, if it does (the
+ * build does not ask the registry: `lock()` does; see locked-image.ts).
  */
 export interface RemoteInput {
-  type: 'git' | 'http' | 'oci' | 'exec' | 'helm';
+  type: 'git' | 'http' | 'oci' | 'exec' | 'helm' | 'image';
   /** the reference as written; a chart's repository */
   url: string;
   /** a chart's name and version (as written) */
