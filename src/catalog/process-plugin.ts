@@ -18,8 +18,9 @@ interface CatalogStep {
 
 /**
  * The KRM function a trusted catalog's container or exec runtime runs: a container pinned to
- * the catalog's digest (given by tag, as the build's lock has it), or the exec program fetched, verified and cached (before this returns,
- * so a bad digest stops the build before any step runs).
+ * the catalog's digest (an image by tag alone runs as the build's lock has it), or the exec
+ * program fetched, verified and cached (before this returns, so a bad digest stops the build
+ * before any step runs).
  */
 export async function catalogProcessPlugin(runtime: Exclude<ChosenRuntime, { starlark: string }>, step: CatalogStep): Promise<Plugin> {
   const { config, configuredIn, ctx, describe } = step;

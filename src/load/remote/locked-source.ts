@@ -84,9 +84,9 @@ export function readLockRules(fs: FileSystem, dir: string, mode: LockMode): Lock
 
 /**
  * `source` following a lock: a locked git base is fetched at its commit, a locked OCI tree or
- * catalog by its digest, and a locked HTTP file is checked against its sha256 (and may come from a cache
- * by it). When the locked commit or digest cannot be fetched, the reference as written is: what
- * it names now is the `found` of the LOCK_MISMATCH.
+ * catalog by its digest, and a locked HTTP file is checked against its sha256 (and may come
+ * from a cache by it). When the locked commit or digest cannot be fetched, the reference as
+ * written is: what it names now is the `found` of the LOCK_MISMATCH.
  */
 export function followLock(source: RemoteSource, rules: LockRules): RemoteSource {
   return {
