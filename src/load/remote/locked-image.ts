@@ -16,7 +16,7 @@ export interface ImageToRun {
 }
 
 /** How the registry of a pinned image is asked whether its digest is gone: never offline. */
-export interface ImageRegistryAccess {
+interface ImageRegistryAccess {
   offline: boolean;
   signal: AbortSignal;
 }
