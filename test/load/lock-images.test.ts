@@ -21,6 +21,9 @@ const podman = requireTool('podman');
 const registryTool = requireTool('registry');
 const skip = podman.skip || registryTool.skip;
 
+/** An image built here and pushed nowhere. */
+const LOCAL_IMAGE = 'localhost/kts-lock/only-here:v1';
+
 describe('lock files and container images', { skip }, () => {
   let registry: TestRegistry;
   const work = mkdtempSync(join(tmpdir(), 'kts-lock-images-'));
@@ -38,6 +41,11 @@ describe('lock files and container images', { skip }, () => {
   after(async () => {
     await registry?.stop();
     rmSync(work, { recursive: true, force: true });
+    // the images this file built, pushed and pulled (the engine's storage outlives the test)
+    for (const reference of [`${registry.host}/kts-lock/*`, LOCAL_IMAGE]) {
+      const ids = execFileSync('podman', ['images', '-q', '--filter', `reference=${reference}`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+      if (ids.length > 0) execFileSync('podman', ['rmi', '-f', ...new Set(ids)], { stdio: 'ignore' });
+    }
   });
 
   /** A kustomization whose transformer is a container function running `fnImage`. */
@@ -115,7 +123,7 @@ describe('lock files and container images', { skip }, () => {
   });
 
   test('an image its registry does not have cannot be locked', async () => {
-    const local = 'localhost/kts-lock/only-here:v1';
+    const local = LOCAL_IMAGE;
     buildImage(local, "/bin/busybox sed -e 's/^    name: /    name: local-/'\n");
     const dir = app(local);
     await assert.rejects(lock(dir, options), (e: unknown) => {
