@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -25,6 +25,7 @@ export function pushImage(tag: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'kts-push-'));
   execFileSync('podman', ['push', '-q', '--tls-verify=false', '--digestfile', join(dir, 'digest'), tag], { stdio: ['ignore', 'ignore', 'inherit'] });
   const digest = readFileSync(join(dir, 'digest'), 'utf8').trim();
+  rmSync(dir, { recursive: true });
   execFileSync('podman', ['pull', '-q', '--tls-verify=false', `${imageName(tag)}@${digest}`], { stdio: ['ignore', 'ignore', 'inherit'] });
   return digest;
 }
