@@ -26,8 +26,8 @@ export class HelmChartInflationGenerator implements Generator {
 
   private constructor(
     private readonly chart: ResolvedHelmChart,
-    /** the build's lock, which a pulled chart's archive is checked against, and where it is noted */
-    private readonly remoteInputs: BuildRemoteInputs | undefined,
+    /** the build's lock and remote source: a pulled chart's archive is checked against the lock and noted, values files over HTTP(S) fetched */
+    private readonly remoteInputs: BuildRemoteInputs,
   ) {}
 
   /**

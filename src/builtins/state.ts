@@ -16,8 +16,8 @@ export class BuiltinState {
 
   constructor(
     options: Readonly<Pick<ResolvedOptions, 'helmApiVersions'>>,
-    /** the build's lock, and where the charts helm pulls are noted */
-    readonly remoteInputs?: BuildRemoteInputs,
+    /** the build's lock and remote source: where the charts helm pulls are checked and noted, and values files over HTTP fetched */
+    readonly remoteInputs: BuildRemoteInputs,
   ) {
     this.helmApiVersions = new ApiVersionsFlag(options.helmApiVersions);
   }

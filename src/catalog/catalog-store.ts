@@ -3,8 +3,9 @@ import type { FileSystem } from '../fs/filesystem.js';
 import { dirname, isWithin, join, resolve } from '../fs/path.js';
 import type { Loader } from '../load/loader.js';
 import { HttpStatusError, isHttpUrl, type RemoteSource } from '../load/remote/remote-source.js';
-import { byDigest, fetchPinned, type BuildRemoteInputs } from '../load/remote/locked-source.js';
-import { parseOciReference, pullArtifact, resolveDigest, type OciClientOptions, type PulledArtifact } from '../oci/index.js';
+import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
+import type { ImageToRun } from '../load/remote/locked-image.js';
+import { parseOciReference } from '../oci/index.js';
 import { readCatalog, type Catalog, type CatalogFunction, type FunctionVersion } from './catalog.js';
 import type { ConfigSchema } from './config-schema.js';
 import { parseCatalogReference, type CatalogReference } from './reference.js';
@@ -32,9 +33,11 @@ export interface LoadedCatalog {
    * the catalog gives it); LOCK_MISMATCH when the lock pins another.
    */
   usesExec(uri: string, sha256: string): void;
+  /** The container image a function of the catalog runs, as the build's lock has it (see locked-image.ts). */
+  runsImage(image: string): ImageToRun;
 }
 
-type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec'> & {
+type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec' | 'runsImage'> & {
   /** the catalog as its errors name it: its absolute path, or its reference */
   file: string;
   readRelative(path: string, sha256?: string): Promise<Uint8Array>;
@@ -42,20 +45,15 @@ type FetchedCatalog = Omit<LoadedCatalog, 'readUri' | 'configSchema' | 'usesExec
 
 /** What fetching catalogs needs from the build. */
 interface CatalogSources {
-  /** files over HTTP(S) and git clones (the build's remote source, made on first use) */
+  /** files over HTTP(S), git clones and OCI artifacts (the build's remote source, made on first use) */
   remote(): Promise<RemoteSource>;
-  /** who the OCI client is (credentials, limits); by default anonymous or the user's container auth file */
-  oci?: OciClientOptions;
-  /** the build's signal: registry requests stop when it aborts (the remote source's stop by themselves) */
-  signal?: AbortSignal;
-  /** `--offline`: no registry is asked (an OCI catalog has no cache to be read from) */
-  offline?: boolean;
   /**
-   * the lock the build follows (an OCI catalog it pins is pulled by its digest, an exec program
-   * checked against its sha256), and where each OCI catalog pulled and exec program used is
-   * noted (the remote source notes the rest)
+   * the lock the build follows (an exec program is checked against its sha256), and where each
+   * exec program used is noted (the remote source notes the catalogs it fetches)
    */
   inputs?: BuildRemoteInputs;
+  /** how the build runs a container image (by default as written: no lock) */
+  images?: (image: string) => ImageToRun;
 }
 
 /**
@@ -79,6 +77,7 @@ export class CatalogStore {
           readUri: (uri, describe, sha256) => this.readUri(uri, fetched, loader.fs, describe, sha256),
           configSchema: configSchemas(fetched),
           usesExec: (uri, sha256) => this.usesExec(execUrl(uri, fetched.reference), sha256),
+          runsImage: this.sources.images ?? ((image) => ({ image })),
         }),
         (e: unknown) => {
           throw wrapError(e, `loading catalog '${raw}'`);
@@ -108,18 +107,6 @@ export class CatalogStore {
     return fetched.readRelative(uri, sha256);
   }
 
-  /** An OCI catalog's artifact: by the digest the lock pins, if it pins one. */
-  private async pullCatalog(raw: string): Promise<PulledArtifact> {
-    const options = { ...this.sources.oci, signal: this.sources.signal, mediaType: CATALOG_LAYER_MEDIA_TYPE };
-    const rules = this.sources.inputs?.lock();
-    const pin = rules?.pin({ type: 'oci', url: raw });
-    const artifact = pin
-      ? await fetchPinned(rules!, pin, () => pullArtifact(byDigest(parseOciReference(raw), pin.digest), options), () => resolveDigest(raw, options))
-      : await pullArtifact(raw, options);
-    this.sources.inputs?.note({ type: 'oci', url: raw, digest: artifact.digest });
-    return artifact;
-  }
-
   private async fetch(reference: CatalogReference, loader: Loader): Promise<FetchedCatalog> {
     switch (reference.kind) {
       case 'local': {
@@ -140,12 +127,8 @@ export class CatalogStore {
         return { reference, catalog, file: reference.raw, readRelative: async (p) => readFile(fs, inside(fs, dir, join(dirname(reference.spec.path), p), reference.raw)) };
       }
       case 'oci': {
-        if (this.sources.offline) throw new KustomizeError('REMOTE_FAILED', `offline: catalog '${reference.raw}' is pulled from an OCI registry, which is not asked offline`, { remote: reference.raw });
-        const { digest, layers } = await this.pullCatalog(reference.raw);
-        if (layers.length !== 1) {
-          throw new KustomizeError('CATALOG_INVALID', `${reference.raw}: the artifact has ${layers.length} layers of media type ${CATALOG_LAYER_MEDIA_TYPE}; a catalog has one`, { remote: reference.raw });
-        }
-        const catalog = readCatalog(decodeText(layers[0]!.bytes), reference.raw);
+        const { digest, bytes } = await (await this.sources.remote()).pullLayer(parseOciReference(reference.raw), CATALOG_LAYER_MEDIA_TYPE);
+        const catalog = readCatalog(decodeText(bytes), reference.raw);
         return {
           reference,
           catalog,

@@ -1,5 +1,5 @@
 import type { Resource } from '../model/resource.js';
-import { KrmFunction } from '../plugins/krm-function.js';
+import { containerFunction, KrmFunction } from '../plugins/krm-function.js';
 import type { Plugin, PluginContext } from '../plugins/plugin.js';
 import { KustomizeError } from '../errors.js';
 import { normalizeSha256, type ContainerRuntime } from './catalog.js';
@@ -18,15 +18,16 @@ interface CatalogStep {
 
 /**
  * The KRM function a trusted catalog's container or exec runtime runs: a container pinned to
- * the catalog's digest, or the exec program fetched, verified and cached (before this returns,
- * so a bad digest stops the build before any step runs).
+ * the catalog's digest (an image by tag alone runs as the build's lock has it), or the exec
+ * program fetched, verified and cached (before this returns, so a bad digest stops the build
+ * before any step runs).
  */
 export async function catalogProcessPlugin(runtime: Exclude<ChosenRuntime, { starlark: string }>, step: CatalogStep): Promise<Plugin> {
   const { config, configuredIn, ctx, describe } = step;
   if ('container' in runtime) {
     const c = runtime.container;
     const container = { image: pinnedImage(c, describe), ...(c.requireNetwork && { network: true }) };
-    return new KrmFunction(config, { container }, configuredIn, { trusted: true });
+    return containerFunction(config, container, configuredIn, step.catalog.runsImage, { trusted: true });
   }
   const path = await executablePath({ platform: runtime.exec, catalog: step.catalog, describe }, cacheDirectory(ctx.options.cacheDir));
   return new KrmFunction(config, { exec: { path } }, configuredIn, { trusted: true });

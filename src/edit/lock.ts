@@ -2,6 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { defaultFileSystem } from '../fs/default-fs.js';
 import { join, resolve } from '../fs/path.js';
 import { kustomizationFilesIn } from '../load/entry.js';
+import { imageDigests } from '../load/remote/locked-image.js';
 import { LOCK_FILE_NAME, lockDifferences, lockedInputs, lockFileText, readLockFile, type LockDifference, type LockedInput } from '../load/remote/lock-file.js';
 import { build, type BuildOptions } from '../build/build.js';
 import { replaceFile } from './kustomization-file.js';
@@ -30,7 +31,8 @@ export interface LockResult {
 /**
  * Locks the remote inputs of the kustomization in `dir`: builds it, through every base and
  * component, and writes `kustomization.lock.yaml` beside its kustomization file listing each
- * remote input it reached with what it resolved to (see docs/remote.md). The file is written
+ * remote input it reached with what it resolved to (a container image given by tag: the digest
+ * its registry gives, asked for here; see docs/remote.md). The file is written
  * aside and renamed into place (`replaceFile`), so no reader sees half of it.
  */
 export async function lock(dir: string, options: LockOptions = {}): Promise<LockResult> {
@@ -44,7 +46,7 @@ export async function lock(dir: string, options: LockOptions = {}): Promise<Lock
   const file = join(root, LOCK_FILE_NAME);
   const before = fs.exists(file) ? readLockFile(new TextDecoder().decode(fs.readFile(file)), file) : new Map<string, LockedInput>();
   const built = await build(root, { ...buildOptions, fs, lock: action === 'write' ? 'follow' : 'ignore' });
-  const inputs = lockedInputs(built.remote);
+  const inputs = lockedInputs(await imageDigests(built.remote, { offline: options.offline ?? false, ...(options.signal && { signal: options.signal }) }));
   const differences = lockDifferences(before, inputs);
   const text = lockFileText(inputs);
   const written = action !== 'check' && !(fs.exists(file) && new TextDecoder().decode(fs.readFile(file)) === text);

@@ -16,7 +16,7 @@ export interface ResolvedHelmChart extends HelmChartConfig {
   chartHome: string;
   valuesFile: string;
   valuesMerge: ValuesMerge;
-  /** absolute (the kustomization's directory joined with each entry, as kustomize does) */
+  /** absolute (the kustomization's directory joined with each entry, as kustomize does), or an http(s) URL as written */
   additionalValuesFiles: string[];
   /** the helm executable */
   command: string;
@@ -66,7 +66,7 @@ export function resolveChartConfig(raw: HelmChartConfig, ctx: PluginContext, api
         throw new KustomizeError(e.code, `could not load additionalValuesFile: ${e.message}`, { cause: e, ...(e.file && { file: e.file }) });
       }
     }
-    additionalValuesFiles.push(join(root, file));
+    additionalValuesFiles.push(isHttpUrl(file) ? file : join(root, file));
   }
   const merge = c.valuesMerge || 'override';
   if (!(LEGAL_MERGE_OPTIONS as readonly string[]).includes(merge)) {

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import { KustomizeError, messageOf } from '../errors.js';
 import type { FileSystem } from '../fs/filesystem.js';
 import type { BuildRemoteInputs } from '../load/remote/locked-source.js';
-import { HttpStatusError, isHttpUrl } from '../load/remote/remote-source.js';
+import { isHttpUrl } from '../load/remote/remote-source.js';
 import { sha256Digest } from '../oci/digest.js';
 import { readTreeArchive } from '../oci/tar.js';
 import { parseYamlDocument } from '../yaml/parse.js';
@@ -26,13 +26,14 @@ import { inlineValuesFile } from './values.js';
  *    keeping its archive beside it; a chart with a repo and an archive there is checked against
  *    the build's lock and noted;
  * 3. write the values to a file of a temporary directory: the `valuesFile` as it is, or the
- *    merge of it with `valuesInline`;
+ *    merge of it with `valuesInline` (a values file over HTTP(S) is fetched by the build: see
+ *    {@link fetchValuesFile});
  * 4. `helm template` with kustomize's arguments, and read what it prints as resources.
  *
  * helm gets HELM_CONFIG_HOME=`configHome` (default: `<temp dir>/helm`) and its cache and data
  * homes below it. The temporary directory is removed afterwards.
  */
-export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext, inputs?: BuildRemoteInputs): Promise<Resource[]> {
+export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext, inputs: BuildRemoteInputs): Promise<Resource[]> {
   if (!ctx.loader.fs.isTheDisk) {
     throw new KustomizeError(
       'PLUGIN_FAILED',
@@ -48,16 +49,12 @@ export async function inflateChart(c: ResolvedHelmChart, ctx: PluginContext, inp
       if (!c.repo) throw new KustomizeError('FILE_NOT_FOUND', "no repo specified for pull, no chart found at ''");
       await pullChart(c, helm, join(tmp, 'pulled'));
     }
-    if (c.repo && inputs) await checkPulledChart(c, c.repo, ctx.loader.fs, inputs);
+    if (c.repo) await checkPulledChart(c, c.repo, ctx.loader.fs, inputs);
     readChart(ctx.loader.fs, chartDir(c));
     const valuesPath = join(tmp, `${c.name}-kustomize-values.yaml`);
-    const values = await valuesFileContent(c, ctx);
-    try {
-      writeFileSync(valuesPath, values);
-    } catch (e) {
-      throw new KustomizeError('PLUGIN_FAILED', `failed to write values file: ${messageOf(e)}`, { cause: e });
-    }
-    const stdout = await helm.run(templateArgs(c, valuesPath));
+    writeValuesFile(valuesPath, await valuesFileContent(c, ctx, inputs));
+    const additionalValuesFiles = await fetchedValuesFiles(c.additionalValuesFiles, inputs, join(tmp, 'additional'));
+    const stdout = await helm.run(templateArgs({ ...c, additionalValuesFiles }, valuesPath));
     return parseTemplateOutput(stdout, c.name);
   } finally {
     rmSync(tmp, { recursive: true, force: true });
@@ -159,23 +156,53 @@ function isRegularFile(fs: FileSystem, path: string): boolean {
 }
 
 /** The values helm gets: the values file copied, or merged with `valuesInline` when there are inline values. */
-async function valuesFileContent(c: ResolvedHelmChart, ctx: PluginContext): Promise<string | Uint8Array> {
+async function valuesFileContent(c: ResolvedHelmChart, ctx: PluginContext, inputs: BuildRemoteInputs): Promise<string | Uint8Array> {
+  const load = (path: string) => (isHttpUrl(path) ? fetchValuesFile(path, inputs) : ctx.loader.load(path));
   const inline = c.valuesInline ?? {};
-  if (Object.keys(inline).length === 0) return loadValues(c.valuesFile, ctx);
-  const text = c.valuesMerge === 'replace' ? undefined : new TextDecoder().decode(await loadValues(c.valuesFile, ctx));
+  if (Object.keys(inline).length === 0) return load(c.valuesFile);
+  const text = c.valuesMerge === 'replace' ? undefined : new TextDecoder().decode(await load(c.valuesFile));
   return inlineValuesFile(inline, c.valuesMerge, text, c.valuesFile, ctx.openapi.schema());
 }
 
-/** A values file through the kustomization's loader (so under its load restriction), or over HTTP(S) like kustomize's loader. */
-async function loadValues(path: string, ctx: PluginContext): Promise<Uint8Array> {
-  if (!isHttpUrl(path)) return ctx.loader.load(path);
-  const remote = ctx.options.remote ?? (await import('../load/remote/node-remote.js')).nodeRemoteSourceFor(ctx.options);
+function writeValuesFile(path: string, values: string | Uint8Array): void {
   try {
-    return await remote.fetchFile(path, { signal: ctx.signal });
+    writeFileSync(path, values);
+  } catch (e) {
+    throw new KustomizeError('PLUGIN_FAILED', `failed to write values file: ${messageOf(e)}`, { cause: e });
+  }
+}
+
+/**
+ * The additional values files as helm gets them: a path as it is; an http(s) URL fetched by the
+ * build and written into `dir` (kustomize joins a URL to the kustomization's directory, and helm
+ * then finds no such file).
+ */
+async function fetchedValuesFiles(files: readonly string[], inputs: BuildRemoteInputs, dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const [i, file] of files.entries()) {
+    if (!isHttpUrl(file)) {
+      out.push(file);
+      continue;
+    }
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${i}.yaml`);
+    writeValuesFile(path, await fetchValuesFile(file, inputs));
+    out.push(path);
+  }
+  return out;
+}
+
+/**
+ * A values file over HTTP(S), like kustomize's loader reads it, through the build's remote
+ * source: so it is a remote input of the build, locked by its sha256, checked against the lock
+ * and kept in the remote cache by it.
+ */
+async function fetchValuesFile(url: string, inputs: BuildRemoteInputs): Promise<Uint8Array> {
+  try {
+    return await (await inputs.remote()).fetchFile(url);
   } catch (e) {
     if (e instanceof KustomizeError) throw e;
-    if (e instanceof HttpStatusError) throw new KustomizeError('REMOTE_FAILED', e.message, { cause: e });
-    throw new KustomizeError('REMOTE_FAILED', `Get "${path}": ${messageOf(e)}`, { cause: e });
+    throw new KustomizeError('REMOTE_FAILED', `Get "${url}": ${messageOf(e)}`, { cause: e });
   }
 }
 

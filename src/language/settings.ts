@@ -151,6 +151,9 @@ const NO_NETWORK: RemoteSource = {
   pullTree: async (ref) => {
     throw networkRefused(ref.raw);
   },
+  pullLayer: async (ref) => {
+    throw networkRefused(ref.raw);
+  },
   cleanup: () => {},
 };
 

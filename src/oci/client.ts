@@ -2,7 +2,7 @@ import { KustomizeError } from '../errors.js';
 import { importInNode } from '../host.js';
 import type { CredentialLookup, RegistryCredentials } from './credentials.js';
 import { sha256Digest, verifyDigest } from './digest.js';
-import { MANIFEST_ACCEPT, MediaType } from './media-types.js';
+import { IMAGE_MANIFEST_ACCEPT, MANIFEST_ACCEPT, MediaType } from './media-types.js';
 import { manifestReference, parseOciReference, type OciReference } from './reference.js';
 import { RegistrySession, type RequestLimits } from './registry-session.js';
 
@@ -94,12 +94,44 @@ export async function pullArtifact(ref: string | OciReference, options: PullOpti
   return { digest, manifest, layers };
 }
 
+/** The one layer of an artifact that is of `mediaType` (or of one of them), with the manifest's digest. */
+export interface PulledSingleLayer {
+  /** the manifest's digest */
+  digest: string;
+  bytes: Uint8Array;
+}
+
+/**
+ * Pulls the one layer of `mediaType` (or of one of them) of an artifact: a kustomize tree's
+ * tar.gz, a catalog. An artifact with no such layer, or several, is an error saying so.
+ */
+export async function pullSingleLayer(ref: string | OciReference, mediaType: string | readonly string[], options: OciClientOptions = {}): Promise<PulledSingleLayer> {
+  const artifact = await pullArtifact(ref, { ...options, mediaType });
+  if (artifact.layers.length > 1) {
+    const raw = typeof ref === 'string' ? ref : ref.raw;
+    const types = ([] as string[]).concat(mediaType).join(' or ');
+    throw new KustomizeError('REMOTE_FAILED', `${raw}: the artifact has ${artifact.layers.length} layers of media type ${types}, not one`, { remote: raw });
+  }
+  return { digest: artifact.digest, bytes: artifact.layers[0]!.bytes };
+}
+
 /** The digest a reference names now (a tag is asked for; a pinned reference needs no request). */
 export async function resolveDigest(ref: string | OciReference, options: OciClientOptions = {}): Promise<string> {
   const parsed = typeof ref === 'string' ? parseOciReference(ref) : ref;
   if (parsed.digest) return parsed.digest;
   const session = new RegistrySession(parsed, await credentialLookup(options.auth), limits(options), 'pull');
   return (await fetchManifest(session, options.maxManifestBytes ?? 4 * MiB)).digest;
+}
+
+/**
+ * The digest of what a reference names in its registry now, a container image's index (one
+ * image for several platforms) included; asked for even when the reference is pinned, to learn
+ * whether the registry still has it. Undefined when the registry answers 404.
+ */
+export async function findManifestDigest(ref: string | OciReference, options: OciClientOptions = {}): Promise<string | undefined> {
+  const parsed = typeof ref === 'string' ? parseOciReference(ref) : ref;
+  const session = new RegistrySession(parsed, await credentialLookup(options.auth), limits(options), 'pull');
+  return (await requestManifest(session, IMAGE_MANIFEST_ACCEPT, options.maxManifestBytes ?? 4 * MiB, true))?.digest;
 }
 
 /**
@@ -131,8 +163,36 @@ export async function pushArtifact(ref: string | OciReference, options: PushOpti
 
 async function fetchManifest(session: RegistrySession, max: number): Promise<{ digest: string; manifest: OciManifest }> {
   const ref = session.ref;
+  const { digest, bytes, contentType } = (await requestManifest(session, MANIFEST_ACCEPT, max, false))!;
+  let manifest: OciManifest;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(bytes)) as OciManifest;
+  } catch (e) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { remote: ref.raw, cause: e });
+  }
+  const type = manifest.mediaType ?? contentType;
+  if (type === MediaType.ociIndex || type === MediaType.dockerManifestList) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { remote: ref.raw });
+  }
+  if (manifest.schemaVersion !== 2 || !Array.isArray(manifest.layers) || !manifest.layers.every(isDescriptor)) {
+    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { remote: ref.raw });
+  }
+  return { digest, manifest };
+}
+
+/**
+ * The manifest the session's reference names (of the types `accept` lists), checked against its
+ * digest when pinned and against the digest the registry announces; undefined for a 404 when
+ * `orMissing`.
+ */
+async function requestManifest(session: RegistrySession, accept: string, max: number, orMissing: boolean): Promise<{ digest: string; bytes: Uint8Array; contentType: string } | undefined> {
+  const ref = session.ref;
   const path = `manifests/${manifestReference(ref)}`;
-  const res = await session.request('GET', path, { headers: { Accept: MANIFEST_ACCEPT } });
+  const res = await session.request('GET', path, { headers: { Accept: accept } });
+  if (res.status === 404 && orMissing) {
+    await res.body?.cancel();
+    return undefined;
+  }
   if (res.status !== 200) throw await session.failure(res, 'GET', path);
   const bytes = await session.readBody(res, max, `${ref.raw} (manifest)`);
   if (ref.digest) await verifyDigest(bytes, ref.digest, `${ref.raw} (manifest)`);
@@ -141,20 +201,7 @@ async function fetchManifest(session: RegistrySession, max: number): Promise<{ d
   if (announced && announced.startsWith('sha256:') && announced !== digest) {
     throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the registry says the manifest is ${announced}, its content is ${digest}`, { remote: ref.raw });
   }
-  let manifest: OciManifest;
-  try {
-    manifest = JSON.parse(new TextDecoder().decode(bytes)) as OciManifest;
-  } catch (e) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the manifest is not JSON: ${(e as Error).message}`, { remote: ref.raw, cause: e });
-  }
-  const type = manifest.mediaType ?? res.headers.get('content-type') ?? '';
-  if (type === MediaType.ociIndex || type === MediaType.dockerManifestList) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: is an image index (${type}), not a single artifact`, { remote: ref.raw });
-  }
-  if (manifest.schemaVersion !== 2 || !Array.isArray(manifest.layers) || !manifest.layers.every(isDescriptor)) {
-    throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: not an OCI image manifest (schemaVersion 2 with layers)`, { remote: ref.raw });
-  }
-  return { digest, manifest };
+  return { digest, bytes, contentType: res.headers.get('content-type') ?? '' };
 }
 
 async function fetchBlob(session: RegistrySession, layer: Descriptor, max: number): Promise<Uint8Array> {

@@ -9,7 +9,7 @@
  * const files = await readTreeArchive(layers[0].bytes, 'oci://127.0.0.1:5000/org/app:v1');
  * ```
  */
-export { pullArtifact, pushArtifact, resolveDigest, type Descriptor, type OciClientOptions, type OciManifest, type PulledArtifact, type PulledLayer, type PullOptions, type PushOptions } from './client.js';
+export { pullArtifact, pullSingleLayer, pushArtifact, resolveDigest, type Descriptor, type OciClientOptions, type OciManifest, type PulledArtifact, type PulledLayer, type PulledSingleLayer, type PullOptions, type PushOptions } from './client.js';
 export type { CredentialLookup, RegistryCredentials } from './credentials.js';
 export { sha256Digest, verifyDigest } from './digest.js';
 export { MediaType } from './media-types.js';

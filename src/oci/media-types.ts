@@ -15,3 +15,6 @@ export const MediaType = {
 
 /** What a manifest request accepts: single-artifact manifests only. */
 export const MANIFEST_ACCEPT = [MediaType.ociManifest, MediaType.dockerManifest].join(', ');
+
+/** What a container image's manifest request accepts: an image index (several platforms) too. */
+export const IMAGE_MANIFEST_ACCEPT = [MediaType.ociIndex, MediaType.dockerManifestList, MANIFEST_ACCEPT].join(', ');

@@ -29,9 +29,37 @@ export function isOciReference(text: string): boolean {
 
 /** Parses `oci://…`; a REMOTE_INVALID error names what is wrong. */
 export function parseOciReference(raw: string): OciReference {
-  const bad = (why: string) => new KustomizeError('REMOTE_INVALID', `invalid OCI reference '${raw}': ${why}`, { remote: raw });
-  if (!isOciReference(raw)) throw bad("it must start with 'oci://'");
-  let rest = raw.slice('oci://'.length);
+  if (!isOciReference(raw)) throw invalid(raw, "it must start with 'oci://'");
+  return readReference(raw, raw.slice('oci://'.length), 'OCI reference', 'oci://HOST/REPO:TAG');
+}
+
+/**
+ * A container image as a function's config or a catalog writes it, `[HOST[:PORT]/]REPO[:TAG][@sha256:…]`,
+ * read as the container engines read it: a first component with a `.` or `:`, or `localhost`,
+ * names the registry, else the image is on Docker Hub (`alpine` is `docker.io/library/alpine`);
+ * no tag and no digest means `latest`. `raw` is the image as written.
+ */
+export function parseImageReference(image: string): OciReference {
+  const first = image.split('/', 1)[0]!;
+  const hasRegistry = image.includes('/') && (first.includes('.') || first.includes(':') || first === 'localhost');
+  const full = hasRegistry ? image : `docker.io/${image.includes('/') ? image : `library/${image}`}`;
+  return readReference(image, full, 'image', 'HOST/REPO:TAG');
+}
+
+/** An image pinned to a digest: its name as written, without its tag, then `@digest` (`alpine@sha256:…`). */
+export function imageAtDigest(image: string, digest: string): string {
+  const name = image.split('@', 1)[0]!;
+  const colon = name.lastIndexOf(':');
+  return `${colon > name.lastIndexOf('/') ? name.slice(0, colon) : name}@${digest}`;
+}
+
+function invalid(raw: string, why: string, what = 'OCI reference'): KustomizeError {
+  return new KustomizeError('REMOTE_INVALID', `invalid ${what} '${raw}': ${why}`, { remote: raw });
+}
+
+/** `rest` (`HOST[:PORT]/REPO[:TAG][@DIGEST]`) of the reference `raw`, which errors name. */
+function readReference(raw: string, rest: string, what: string, form: string): OciReference {
+  const bad = (why: string) => invalid(raw, why, what);
   let digest: string | undefined;
   const at = rest.indexOf('@');
   if (at >= 0) {
@@ -40,7 +68,7 @@ export function parseOciReference(raw: string): OciReference {
     if (!DIGEST.test(digest)) throw bad("the digest must be 'sha256:' and 64 lowercase hex digits");
   }
   const slash = rest.indexOf('/');
-  if (slash <= 0) throw bad('it names no repository (oci://HOST/REPO:TAG)');
+  if (slash <= 0) throw bad(`it names no repository (${form})`);
   const registry = rest.slice(0, slash);
   if (!HOST.test(registry)) throw bad(`the registry '${registry}' is not a host name with an optional port`);
   let repository = rest.slice(slash + 1);

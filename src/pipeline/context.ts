@@ -13,6 +13,7 @@ import { functionSpecResolver, pluginHomeResolver, registeredResolver } from '..
 import type { PluginContext, PluginRegistration } from '../plugins/plugin.js';
 import { lockKey } from '../load/remote/lock-file.js';
 import { followLock, readLockRules, type BuildRemoteInputs, type LockRules } from '../load/remote/locked-source.js';
+import { imageToRun } from '../load/remote/locked-image.js';
 import { forBuild, type RemoteInput, type RemoteSource } from '../load/remote/remote-source.js';
 import { defaultRemoteSource } from '../load/remote/default-remote.js';
 import { CatalogStore } from '../catalog/catalog-store.js';
@@ -156,10 +157,11 @@ export class BuildContext implements BaseEffects {
     }
     this.signal = signal ?? new AbortController().signal;
     this.profile = kustomizeProfile(options.kustomizeVersion, 'kustomizeVersion');
-    const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input) };
-    this.catalogs = new CatalogStore({ remote: () => this.remote(), signal: this.signal, offline: options.offline, inputs });
+    const inputs: BuildRemoteInputs = { lock: () => this.lockRules(), note: (input) => this.noteRemote(input), remote: () => this.remote() };
+    const images = (image: string) => imageToRun(image, inputs, { offline: options.offline, signal: this.signal });
+    this.catalogs = new CatalogStore({ remote: () => this.remote(), inputs, images });
     this.builtins = new BuiltinState(options, inputs);
-    this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver], pluginHomeResolver());
+    this.resolution = new PluginResolution([builtinResolver(this.builtins), registeredResolver(plugins), functionSpecResolver(images)], pluginHomeResolver());
     this.customTypes = new CustomResourceTypeSources(options, fs, this.openapi);
   }
 

@@ -5,7 +5,8 @@ import { Resource } from '../model/resource.js';
 import { cloneValue, isMap } from '../yaml/value.js';
 import { applyTransformerOutput, generatedResources } from './apply-output.js';
 import type { FunctionSpec } from '../kinds/function-spec.js';
-import type { Generator, PluginContext, Transformer } from './plugin.js';
+import { aroundEachRun, type Generator, type Plugin, type PluginContext, type Transformer } from './plugin.js';
+import type { ImageToRun } from '../load/remote/locked-image.js';
 import { formatResult, parsePluginOutput, resourceListInput } from './resource-list.js';
 import { containerArgs, containerRuntime } from './runtimes/container.js';
 import { runPluginProcess } from './run-plugin-process.js';
@@ -71,6 +72,22 @@ export class KrmFunction implements Generator, Transformer {
     for (const r of out.results) ctx.warn(formatResult(this.describe, r));
     return out;
   }
+}
+
+/**
+ * A container function, its image run as the build's lock has it (`toRun`, see locked-image.ts):
+ * by digest when the lock pins it, a failed run then explained by the lock.
+ */
+export function containerFunction(
+  config: Resource,
+  container: NonNullable<FunctionSpec['container']>,
+  configFile: string,
+  toRun: (image: string) => ImageToRun,
+  options: { trusted?: boolean } = {},
+): Plugin {
+  const image = toRun(container.image!);
+  const fn = new KrmFunction(config, { container: { ...container, image: image.image } }, configFile, options);
+  return image.run ? aroundEachRun(fn, image.run) : fn;
 }
 
 /** kyaml's exec env: `KEY=VALUE` entries only, a value with a second `=` dropped. */

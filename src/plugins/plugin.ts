@@ -135,6 +135,15 @@ export type PluginFactory = (config: YMap, ctx: PluginContext) => Plugin | Promi
 
 export type Plugin = Partial<Generator & Transformer> & (Generator | Transformer);
 
+/** `plugin` with each of its `generate` and `transform` calls run inside `around`. */
+export function aroundEachRun(plugin: Plugin, around: <T>(run: () => T | Promise<T>, ctx: PluginContext) => Promise<T>): Plugin {
+  const wrapped = Object.create(plugin) as Plugin;
+  const { generate, transform } = plugin;
+  if (generate) wrapped.generate = (ctx) => around(() => generate.call(plugin, ctx), ctx);
+  if (transform) wrapped.transform = (resources, ctx) => around(() => transform.call(plugin, resources, ctx), ctx);
+  return wrapped;
+}
+
 /** An in-process plugin given to `build()`, chosen for configs of this apiVersion and kind. */
 export interface PluginRegistration {
   apiVersion: string;

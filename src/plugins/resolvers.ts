@@ -6,6 +6,7 @@ import { requireNode } from '../host.js';
 import type { PluginContext, PluginRegistration } from './plugin.js';
 import { StarlarkFunction } from './starlark-function.js';
 import type { PluginResolver } from './resolver.js';
+import type { ImageToRun } from '../load/remote/locked-image.js';
 
 /** In-process plugins given to the build, by apiVersion and kind (need `--enable-alpha-plugins`). */
 export function registeredResolver(registrations: readonly PluginRegistration[]): PluginResolver {
@@ -23,31 +24,37 @@ export function registeredResolver(registrations: readonly PluginRegistration[])
 /**
  * A config with an explicit runtime (`config.kubernetes.io/function`): a KRM function in a
  * container or an executable, or a Starlark script run in-process; kpt's `StarlarkRun` (the
- * script in `source:`) is a Starlark function too.
+ * script in `source:`) is a Starlark function too. A container's image runs as `toRun` says
+ * (the build's lock: see locked-image.ts).
  */
-export const functionSpecResolver: PluginResolver = {
-  description: 'function specs',
-  async resolve(config, configuredIn, ctx) {
-    const spec = functionSpecOf(config);
-    const starlarkRun = spec ? undefined : starlarkRunConfig(config.view);
-    if (starlarkRun || spec?.starlark) {
-      if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
-      const script = starlarkRun ?? (spec?.starlark?.path ? { path: spec.starlark.path } : undefined);
-      if (!script) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
-      return new StarlarkFunction(config, script, configuredIn);
-    }
-    if (!spec) return undefined;
-    requirePluginsEnabled(config, ctx);
-    // running functions needs Node: loaded only when a build has one
-    const runtime = spec.exec?.path ? 'exec' : 'container';
-    const KrmFunction = await requireNode(
-      async () => (await import('./krm-function.js')).KrmFunction,
-      { feature: `${runtime} KRM function ${config.originalId}`, needs: runtime === 'exec' ? 'runs a program' : 'runs a container (podman or docker)' },
-      { file: configuredIn, field: `metadata.annotations.${FUNCTION_ANNOTATION}.${runtime}` },
-    );
-    return new KrmFunction(config, spec, configuredIn);
-  },
-};
+export function functionSpecResolver(toRun: (image: string) => ImageToRun): PluginResolver {
+  return {
+    description: 'function specs',
+    async resolve(config, configuredIn, ctx) {
+      const spec = functionSpecOf(config);
+      const starlarkRun = spec ? undefined : starlarkRunConfig(config.view);
+      if (starlarkRun || spec?.starlark) {
+        if (!ctx.options.enableStar) requirePluginsEnabled(config, ctx);
+        const script = starlarkRun ?? (spec?.starlark?.path ? { path: spec.starlark.path } : undefined);
+        if (!script) throw new KustomizeError('PLUGIN_NOT_FOUND', `${config.originalId}: a starlark function needs a path (url is not supported)`);
+        return new StarlarkFunction(config, script, configuredIn);
+      }
+      if (!spec) return undefined;
+      requirePluginsEnabled(config, ctx);
+      // running functions needs Node: loaded only when a build has one
+      const runtime = spec.exec?.path ? 'exec' : 'container';
+      return requireNode(
+        async () => {
+          const { KrmFunction, containerFunction } = await import('./krm-function.js');
+          if (!KrmFunction) return undefined;
+          return runtime === 'exec' ? new KrmFunction(config, spec, configuredIn) : containerFunction(config, spec.container!, configuredIn, toRun);
+        },
+        { feature: `${runtime} KRM function ${config.originalId}`, needs: runtime === 'exec' ? 'runs a program' : 'runs a container (podman or docker)' },
+        { file: configuredIn, field: `metadata.annotations.${FUNCTION_ANNOTATION}.${runtime}` },
+      );
+    },
+  };
+}
 
 /**
  * The legacy plugin home: an executable `<Kind>` (legacy exec plugin) or an ES module

@@ -1,6 +1,6 @@
 import { throwIfAborted, untilAborted } from '../abort.js';
 import { KustomizeError } from '../errors.js';
-import type { Plugin } from './plugin.js';
+import { aroundEachRun, type Plugin } from './plugin.js';
 
 /**
  * Waits for `work` at most `seconds`, and until `signal` aborts: past that, rejects with a
@@ -25,9 +25,5 @@ export async function settleWithin<T>(work: () => T | Promise<T>, seconds: numbe
 
 /** `plugin` with each `generate` and `transform` call bounded by `seconds` and the build's signal, like a plugin process. */
 export function timeBounded(plugin: Plugin, seconds: number, describe: string): Plugin {
-  const bounded = Object.create(plugin) as Plugin;
-  const { generate, transform } = plugin;
-  if (generate) bounded.generate = (ctx) => settleWithin(() => generate.call(plugin, ctx), seconds, describe, ctx.signal);
-  if (transform) bounded.transform = (resources, ctx) => settleWithin(() => transform.call(plugin, resources, ctx), seconds, describe, ctx.signal);
-  return bounded;
+  return aroundEachRun(plugin, (work, ctx) => settleWithin(work, seconds, describe, ctx.signal));
 }

@@ -198,6 +198,7 @@ test('a remote source that ignores the signal: the build still rejects as ABORTE
     },
     clone: () => Promise.reject(new Error('not used')),
     pullTree: () => Promise.reject(new Error('not used')),
+    pullLayer: () => Promise.reject(new Error('not used')),
     cleanup: () => undefined,
   };
   const fs = MemoryFileSystem.from({ 'app/kustomization.yaml': 'resources:\n- https://example.com/cm.yaml\n' });

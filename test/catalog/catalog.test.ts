@@ -164,14 +164,14 @@ test('a kustomization listing catalogs no step needs builds without fetching the
   assert.equal((await build('/app', { fs })).yaml, 'apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: p-cm\n');
 });
 
-test('offline, a catalog in an OCI registry is not pulled: the error says so', async () => {
+test('offline, a catalog in an OCI registry is not pulled: without a remote cache to read it from, the error says so', async () => {
   const fs = MemoryFileSystem.from({
     'app/kustomization.yaml': 'catalogs:\n- oci://127.0.0.1:1/catalogs/c:v1\ntransformers:\n- fn.yaml\n',
     'app/fn.yaml': 'apiVersion: example.com/v1\nkind: Renamer\nmetadata:\n  name: r\n',
   });
   await assert.rejects(build('/app', { fs, offline: true }), (e: unknown) => {
     assert.ok(e instanceof KustomizeError);
-    assert.match(e.message, /offline: catalog 'oci:\/\/127\.0\.0\.1:1\/catalogs\/c:v1' is pulled from an OCI registry, which is not asked offline/);
+    assert.match(e.message, /loading catalog 'oci:\/\/127\.0\.0\.1:1\/catalogs\/c:v1': offline: 'oci:\/\/127\.0\.0\.1:1\/catalogs\/c:v1' is not in a remote cache \(none was given: --remote-cache DIR\)/);
     return true;
   });
 });

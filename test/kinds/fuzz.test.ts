@@ -75,6 +75,7 @@ const OFFLINE: RemoteSource = {
   fetchFile: (url) => Promise.reject(new KustomizeError('REMOTE_FAILED', `offline: ${url}`)),
   clone: (spec) => Promise.reject(new KustomizeError('REMOTE_FAILED', `offline: ${spec.raw}`)),
   pullTree: () => Promise.reject(new KustomizeError('REMOTE_FAILED', 'offline')),
+  pullLayer: () => Promise.reject(new KustomizeError('REMOTE_FAILED', 'offline')),
   cleanup: () => undefined,
 };
 

@@ -76,6 +76,7 @@ describe('openTree', () => {
       fetchFile: () => Promise.reject(new Error('unused')),
       clone: async () => ({ dir: '/clone', fs }),
       pullTree: () => Promise.reject(new Error('unused')),
+      pullLayer: () => Promise.reject(new Error('unused')),
       cleanup: () => {},
     };
     const entry = classifyEntry(`https://github.com/org/repo//base?ref=${'b'.repeat(40)}`, app());

@@ -125,6 +125,22 @@ describe('lock files and OCI artifacts', { skip }, () => {
     await assert.rejects(build(dir, options()), mismatch(`oci input '${catalogRef()}': the lock file ${dir}/kustomization.lock.yaml pins ${one.catalog}, found ${two.catalog}`));
   });
 
+  test('an oci:// catalog and base locked and cached: the cache serves the locked digests once the registry lost them, and offline, identical', async () => {
+    const one = await publish(0);
+    const dir = app();
+    const remoteCache = mkdtempSync(join(work, 'remote-cache-'));
+    await lock(dir, { ...options(), remoteCache });
+    const online = await build(dir, { ...options(), remoteCache });
+    assert.equal(online.yaml, 'apiVersion: v1\ndata:\n  version: v0\nkind: ConfigMap\nmetadata:\n  name: one-cm\n');
+    await publish(1);
+    await deleteManifest('catalogs/team', one.catalog);
+    await deleteManifest('org/app-config', one.base);
+    assert.equal((await build(dir, { ...options(), remoteCache })).yaml, online.yaml, 'the locked digests come from the cache, without the registry');
+    const offline = await build(dir, { ...options(), remoteCache, offline: true });
+    assert.equal(offline.yaml, online.yaml);
+    await assert.rejects(build(dir, { ...options(), offline: true }), /offline: 'oci:\/\/.*' is not in a remote cache/, 'without the cache, offline has nothing to build from');
+  });
+
   test('an oci:// base locked and cached builds offline, identical to the online build', async () => {
     await publish(0);
     const dir = mkdtempSync(join(work, 'app-'));

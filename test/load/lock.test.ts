@@ -259,7 +259,7 @@ test('a bad lock file is an error naming the file and the line', async () => {
       7,
     ],
     [`apiVersion: kustomize-ts.dev/v1alpha1\nkind: KustomizationLock\ninputs:\n- type: git\n  url: x\n  ref: v1\n  commit: abc\n`, /commit must be a string matching/, 7],
-    [`apiVersion: kustomize-ts.dev/v1alpha1\nkind: KustomizationLock\ninputs:\n- type: svn\n  url: x\n`, /type must be one of git, http, oci, exec, helm, not "svn"/, 4],
+    [`apiVersion: kustomize-ts.dev/v1alpha1\nkind: KustomizationLock\ninputs:\n- type: svn\n  url: x\n`, /type must be one of git, http, oci, exec, helm, image, not "svn"/, 4],
   ];
   for (const [text, message, line] of cases) {
     writeFileSync(file, text);

@@ -5,5 +5,6 @@ export const unreachable: RemoteSource = {
   fetchFile: (url) => Promise.reject(new Error(`network used for ${url}`)),
   clone: (spec) => Promise.reject(new Error(`network used for ${spec.raw}`)),
   pullTree: (ref) => Promise.reject(new Error(`network used for ${ref.raw}`)),
+  pullLayer: (ref) => Promise.reject(new Error(`network used for ${ref.raw}`)),
   cleanup: () => {},
 };

@@ -45,7 +45,8 @@ export async function startRegistry(options: { auth?: 'htpasswd' | { token: Toke
     host,
     storage: join(dir, 'data'),
     stop: async () => {
-      if (child.exitCode === null) {
+      // (a second call finds it stopped)
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -14,4 +14,23 @@ export function buildImage(tag: string, script: string): void {
   writeFileSync(join(dir, 'rootfs/fn.sh'), script);
   writeFileSync(join(dir, 'Containerfile'), 'FROM scratch\nCOPY rootfs/ /\nENTRYPOINT ["/bin/busybox", "sh", "/fn.sh"]\n');
   execFileSync('podman', ['build', '-q', '-t', tag, dir], { stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/**
+ * Pushes a local image to its (plain HTTP, loopback) registry; returns the manifest digest the
+ * registry has, as podman reports it. The engine is then given the image by that digest too
+ * (`podman pull NAME@DIGEST`), as an engine that pulled it from there has it.
+ */
+export function pushImage(tag: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kts-push-'));
+  execFileSync('podman', ['push', '-q', '--tls-verify=false', '--digestfile', join(dir, 'digest'), tag], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const digest = readFileSync(join(dir, 'digest'), 'utf8').trim();
+  rmSync(dir, { recursive: true });
+  execFileSync('podman', ['pull', '-q', '--tls-verify=false', `${imageName(tag)}@${digest}`], { stdio: ['ignore', 'ignore', 'inherit'] });
+  return digest;
+}
+
+/** An image's name without its tag. */
+export function imageName(tag: string): string {
+  return tag.slice(0, tag.lastIndexOf(':'));
 }

@@ -1,12 +1,13 @@
 import { KustomizeError } from '../../errors.js';
+import { pullSingleLayer, type PulledSingleLayer } from '../../oci/client.js';
 import type { OciReference } from '../../oci/reference.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 import { HttpStatusError, httpGet, responseBytes, type RemoteRequestOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
 /**
- * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S). Git
- * repositories need a git client and OCI artifacts need Node to unpack, which this source does
- * not have; it refuses them with REMOTE_UNSUPPORTED.
+ * Remote resources anywhere `fetch` exists (browsers included): files over HTTP(S) and single
+ * OCI layers (catalogs). Git repositories need a git client and OCI trees need Node to unpack,
+ * which this source does not have; it refuses them with REMOTE_UNSUPPORTED.
  */
 export class FetchRemoteSource implements RemoteSource {
   /** @param httpTimeout seconds before a request is given up */
@@ -23,7 +24,11 @@ export class FetchRemoteSource implements RemoteSource {
   }
 
   pullTree(ref: OciReference): Promise<RemoteTree> {
-    return unsupported(`cannot pull '${ref.raw}' here: OCI artifacts need Node; pass a \`remote\` option that can pull them`);
+    return unsupported(`cannot pull '${ref.raw}' here: OCI trees need Node to unpack; pass a \`remote\` option that can pull them`);
+  }
+
+  pullLayer(ref: OciReference, mediaType: string, options: RemoteRequestOptions = {}): Promise<PulledSingleLayer> {
+    return pullSingleLayer(ref, mediaType, { signal: options.signal, timeoutSeconds: this.httpTimeout });
   }
 
   cleanup(): void {}

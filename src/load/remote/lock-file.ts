@@ -13,15 +13,17 @@ const LOCK_KIND = 'KustomizationLock';
 /**
  * One remote input a build reached, pinned: a git base at the commit its ref named, an HTTP
  * file by the sha256 of its bytes, an `oci://` tree or catalog by manifest digest, a catalog's
- * exec program by the sha256 its catalog gives, a pulled helm chart by its archive's digest.
- * `url` is the reference as written (a chart's repository).
+ * exec program by the sha256 its catalog gives, a pulled helm chart by its archive's digest, a
+ * container function's image given by tag by the digest its registry gave. `url` is the
+ * reference as written (a chart's repository).
  */
 export type LockedInput =
   | { type: 'git'; url: string; ref: string; commit: string }
   | { type: 'http'; url: string; sha256: string }
   | { type: 'oci'; url: string; digest: string }
   | { type: 'exec'; url: string; sha256: string }
-  | { type: 'helm'; url: string; chart: string; version: string; digest: string };
+  | { type: 'helm'; url: string; chart: string; version: string; digest: string }
+  | { type: 'image'; url: string; digest: string };
 
 export type LockedType = LockedInput['type'];
 
@@ -40,6 +42,7 @@ const FIELDS: Readonly<Record<LockedType, readonly string[]>> = {
   oci: ['digest'],
   exec: ['sha256'],
   helm: ['chart', 'version', 'digest'],
+  image: ['digest'],
 };
 
 /** How a lock names an input: its type and its reference as written (a chart's name and version too). */
@@ -75,8 +78,9 @@ function asLocked(r: RemoteInput): LockedInput {
       if (!r.commit) throw missing('commit');
       return { type: 'git', url: r.url, ref: r.ref ?? '', commit: r.commit };
     case 'oci':
+    case 'image':
       if (!r.digest) throw missing('digest');
-      return { type: 'oci', url: r.url, digest: r.digest };
+      return { type: r.type, url: r.url, digest: r.digest };
     case 'helm':
       if (!r.digest) throw missing('digest');
       return { type: 'helm', url: r.url, chart: r.chart ?? '', version: r.version ?? '', digest: r.digest };
@@ -144,7 +148,8 @@ function readInput(item: Value, fail: (field: string | undefined, message: strin
     case 'git':
       return { type: 'git', url, ref: text('ref'), commit: text('commit', /^[0-9a-f]{40}$/) };
     case 'oci':
-      return { type: 'oci', url, digest: text('digest', /^sha256:[0-9a-f]{64}$/) };
+    case 'image':
+      return { type: type as 'oci' | 'image', url, digest: text('digest', /^sha256:[0-9a-f]{64}$/) };
     case 'helm':
       return { type: 'helm', url, chart: text('chart'), version: text('version'), digest: text('digest', /^sha256:[0-9a-f]{64}$/) };
     case 'http':
@@ -168,6 +173,7 @@ export function pinOf(input: LockedInput): string {
       return input.commit;
     case 'oci':
     case 'helm':
+    case 'image':
       return input.digest;
     case 'http':
     case 'exec':

@@ -32,7 +32,7 @@ export class LockRules {
   pin<T extends LockedType>(name: LockedName & { type: T }): Extract<LockedInput, { type: T }> | undefined {
     const found = this.inputs.get(lockKey(name));
     if (!found && this.locked) {
-      const what = name.type === 'helm' ? `chart '${name.chart}' ${name.version || '(no version)'} of '${name.url}'` : `remote input '${name.url}'`;
+      const what = name.type === 'helm' ? `chart '${name.chart}' ${name.version || '(no version)'} of '${name.url}'` : name.type === 'image' ? `container image '${name.url}'` : `remote input '${name.url}'`;
       throw new KustomizeError('LOCK_MISSING', `${what} is not in the lock file ${this.file} (--locked); run 'kustomize-ts lock' to add it`, {
         file: this.file,
         remote: name.url,
@@ -57,12 +57,15 @@ export class LockRules {
 }
 
 /**
- * What a step that fetches inputs of its own (a catalog, a helm chart) needs of its build: the
- * lock the build follows, and where to note what it fetched (see `BuildResult.remote`).
+ * What a step that fetches inputs of its own (a catalog, a helm chart and its values files)
+ * needs of its build: the lock the build follows, where to note what it fetched (see
+ * `BuildResult.remote`), and the build's remote source (which follows the lock and notes what
+ * it fetches itself).
  */
 export interface BuildRemoteInputs {
   lock(): LockRules | undefined;
   note(input: RemoteInput): void;
+  remote(): Promise<RemoteSource>;
 }
 
 /**
@@ -80,10 +83,10 @@ export function readLockRules(fs: FileSystem, dir: string, mode: LockMode): Lock
 }
 
 /**
- * `source` following a lock: a locked git base is fetched at its commit, a locked OCI tree by
- * its digest, and a locked HTTP file is checked against its sha256 (and may come from a cache
- * by it). When the locked commit or digest cannot be fetched, the reference as written is: what
- * it names now is the `found` of the LOCK_MISMATCH.
+ * `source` following a lock: a locked git base is fetched at its commit, a locked OCI tree or
+ * catalog by its digest, and a locked HTTP file is checked against its sha256 (and may come
+ * from a cache by it). When the locked commit or digest cannot be fetched, the reference as
+ * written is: what it names now is the `found` of the LOCK_MISMATCH.
  */
 export function followLock(source: RemoteSource, rules: LockRules): RemoteSource {
   return {
@@ -109,13 +112,17 @@ export function followLock(source: RemoteSource, rules: LockRules): RemoteSource
       const tree = await fetchPinned(rules, pin, () => source.clone(atCommit, options), async () => (await source.clone(spec, options)).commit);
       return { ...tree, commit: pin.commit };
     },
-    pullTree: async (ref, options) => {
-      const pin = rules.pin({ type: 'oci', url: ref.raw });
-      if (!pin) return source.pullTree(ref, options);
-      return fetchPinned(rules, pin, () => source.pullTree(byDigest(ref, pin.digest), options), async () => (await source.pullTree(ref, options)).digest);
-    },
+    pullTree: (ref, options) => pullPinned(rules, ref, (r) => source.pullTree(r, options)),
+    pullLayer: (ref, mediaType, options) => pullPinned(rules, ref, (r) => source.pullLayer(r, mediaType, options)),
     cleanup: () => source.cleanup(),
   };
+}
+
+/** What `pull` gets of an `oci://` reference: by the digest the lock pins, if it pins one. */
+function pullPinned<T extends { digest?: string }>(rules: LockRules, ref: OciReference, pull: (ref: OciReference) => Promise<T>): Promise<T> {
+  const pin = rules.pin({ type: 'oci', url: ref.raw });
+  if (!pin) return pull(ref);
+  return fetchPinned(rules, pin, () => pull(byDigest(ref, pin.digest)), async () => (await pull(ref)).digest);
 }
 
 /** The reference pinned to a digest (the tag, if any, is only shown). */

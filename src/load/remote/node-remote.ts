@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { KustomizeError, type Warning } from '../../errors.js';
 import { DiskFileSystem } from '../../fs/disk.js';
-import { pullArtifact, resolveDigest, type OciClientOptions } from '../../oci/client.js';
+import { pullSingleLayer, resolveDigest, type OciClientOptions, type PulledSingleLayer } from '../../oci/client.js';
 import { MediaType } from '../../oci/media-types.js';
 import { pinned, type OciReference } from '../../oci/reference.js';
 import { readTreeArchive } from '../../oci/tar.js';
 import { GitCommand } from './git-command.js';
-import { RemoteCache, sha256Hex, type CachedHttpFile } from './remote-cache.js';
+import { RemoteCache, sha256Hex, type CachedHttpFile, type OciEntryKind } from './remote-cache.js';
 import { cloneUrl, type RepoSpec } from './repo-spec.js';
 import { HttpStatusError, httpGet, responseBytes, type RemoteOptions, type RemoteRequestOptions, type RemoteSource, type RemoteTree } from './remote-source.js';
 
@@ -38,6 +38,7 @@ export class NodeRemoteSource implements RemoteSource {
   private readonly tempDirs: string[] = [];
   private readonly files = new Map<string, Promise<Uint8Array>>();
   private readonly trees = new Map<string, Promise<RemoteTree>>();
+  private readonly layers = new Map<string, Promise<PulledSingleLayer>>();
   private readonly fs = new DiskFileSystem();
   private readonly cache: RemoteCache | undefined;
 
@@ -56,13 +57,29 @@ export class NodeRemoteSource implements RemoteSource {
   }
 
   pullTree(ref: OciReference, options: RemoteRequestOptions = {}): Promise<RemoteTree> {
-    return memo(this.trees, `oci ${ref.raw}`, () => this.pullTreeOnce(ref, options.signal));
+    return memo(this.trees, `oci ${ref.raw}`, async () => {
+      const { dir, digest } = await this.pullInto(ref, { kind: 'oci', suffix: '' }, (r, d, oci) => this.unpackArtifact(r, d, oci), options.signal);
+      return { dir, fs: this.fs, digest };
+    });
+  }
+
+  pullLayer(ref: OciReference, mediaType: string, options: RemoteRequestOptions = {}): Promise<PulledSingleLayer> {
+    return memo(this.layers, `${ref.raw} ${mediaType}`, async () => {
+      const write = async (r: OciReference, dir: string, oci: OciClientOptions) => {
+        const layer = await pullSingleLayer(r, mediaType, oci);
+        writeFileSync(join(dir, 'layer'), layer.bytes);
+        return layer.digest;
+      };
+      const { dir, digest } = await this.pullInto(ref, { kind: 'oci-layer', suffix: `-${sha256Hex(mediaType).slice(0, 16)}` }, write, options.signal);
+      return { digest, bytes: readFileSync(join(dir, 'layer')) };
+    });
   }
 
   cleanup(): void {
     for (const d of this.tempDirs.splice(0)) rmSync(d, { recursive: true, force: true });
     this.files.clear();
     this.trees.clear();
+    this.layers.clear();
   }
 
   /**
@@ -124,33 +141,40 @@ export class NodeRemoteSource implements RemoteSource {
     return { dir, fs: this.fs, commit };
   }
 
-  /** An `oci://` tree: the artifact's digest (a tag is resolved unless offline), then its layer unpacked. */
-  private async pullTreeOnce(ref: OciReference, signal: AbortSignal | undefined): Promise<RemoteTree> {
+  /**
+   * What `write` writes of an `oci://` artifact into a directory (its tree, a layer): the
+   * artifact's digest (a tag is resolved unless offline), then, with the cache, the cached
+   * entry of that digest, or `write`'s pull of the artifact pinned to it; without, a temporary
+   * directory. An entry is named by the digest and `suffix` (one artifact may hold layers of
+   * several types: each is an entry of its own).
+   */
+  private async pullInto(
+    ref: OciReference,
+    entry: { kind: OciEntryKind; suffix: string },
+    write: (ref: OciReference, dir: string, oci: OciClientOptions) => Promise<string>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ dir: string; digest: string }> {
     const cache = this.cache;
     const oci: OciClientOptions = { ...this.options.oci, signal };
     if (!cache) {
       if (this.options.offline) return this.missingOffline(ref.raw);
       const dir = this.tempDir();
-      const digest = await this.unpackArtifact(ref, dir, oci);
-      return { dir, fs: this.fs, digest };
+      return { dir, digest: await write(ref, dir, oci) };
     }
     const digest = ref.digest ?? (this.options.offline ? cache.lookupRef('oci', ref.raw) : await resolveDigest(ref, oci));
-    const hit = digest && cache.tree('oci', digest);
-    if (hit) return { dir: hit, fs: this.fs, digest: digest! };
+    const hit = digest && cache.tree(entry.kind, digest + entry.suffix);
+    if (hit) return { dir: hit, digest: digest! };
     if (this.options.offline) return this.missingOffline(ref.raw, digest && `digest ${digest}`);
     const pinnedRef = { ...ref, raw: pinned(ref, digest!), digest: digest! };
-    const dir = await cache.storeTree('oci', digest!, ref.raw, async (tree) => void (await this.unpackArtifact(pinnedRef, tree, oci)));
+    const dir = await cache.storeTree(entry.kind, digest! + entry.suffix, ref.raw, async (tree) => void (await write(pinnedRef, tree, oci)));
     if (!ref.digest) cache.recordRef('oci', ref.raw, digest!);
-    return { dir, fs: this.fs, digest: digest! };
+    return { dir, digest: digest! };
   }
 
   /** Pulls the artifact's tree layer (verified by digest) and writes its files into `dir`; returns the manifest digest. */
   private async unpackArtifact(ref: OciReference, dir: string, oci: OciClientOptions): Promise<string> {
-    const artifact = await pullArtifact(ref, { ...oci, mediaType: TREE_LAYER_TYPES });
-    if (artifact.layers.length > 1) {
-      throw new KustomizeError('REMOTE_FAILED', `${ref.raw}: the artifact has ${artifact.layers.length} tar.gz layers; a kustomize tree is one`, { remote: ref.raw });
-    }
-    for (const file of await readTreeArchive(artifact.layers[0]!.bytes, ref.raw)) {
+    const artifact = await pullSingleLayer(ref, TREE_LAYER_TYPES, oci);
+    for (const file of await readTreeArchive(artifact.bytes, ref.raw)) {
       const path = join(dir, file.path);
       mkdirSync(dirname(path), { recursive: true });
       writeFileSync(path, file.bytes);

@@ -24,7 +24,10 @@ export interface CachedHttpFile {
   lastModified?: string;
 }
 
-type TreeKind = 'git' | 'oci';
+/** The cache's entries of OCI artifacts: unpacked trees (bases), and single layers (catalogs). */
+export type OciEntryKind = 'oci' | 'oci-layer';
+
+type TreeKind = 'git' | OciEntryKind;
 
 /**
  * The opt-in cache of remote bases across builds (`--remote-cache DIR`), content-addressed:
@@ -32,6 +35,7 @@ type TreeKind = 'git' | 'oci';
  * ```
  * DIR/git/<commit>/        a checkout (without .git) and meta.json listing every file's sha256
  * DIR/oci/sha256-<hex>/    an unpacked artifact, keyed by manifest digest, with meta.json
+ * DIR/oci-layer/sha256-<hex>-<type>/  one layer of an artifact (a catalog), keyed by manifest digest and media type
  * DIR/http/<sha256(url)>/  a body, its sha256, ETag and Last-Modified
  * DIR/sha256/<sha256>      a file a lock pins, by the sha256 of its bytes
  * DIR/refs/<sha256(key)>   what a branch, tag or OCI tag last resolved to (for --offline)

@@ -2,6 +2,7 @@ import { abortedError, requestSignal } from '../../abort.js';
 import { KustomizeError, type Warning } from '../../errors.js';
 import type { FileSystem } from '../../fs/filesystem.js';
 import { sha256Digest } from '../../oci/digest.js';
+import type { PulledSingleLayer } from '../../oci/client.js';
 import { isOciReference, type OciReference } from '../../oci/reference.js';
 import { parseRepoSpec, type RepoSpec } from './repo-spec.js';
 
@@ -40,6 +41,8 @@ export interface RemoteSource {
   clone(spec: RepoSpec, options?: RemoteRequestOptions): Promise<RemoteTree>;
   /** the tree an `oci://` artifact holds (Flux's format: one tar.gz layer of the directory) */
   pullTree(ref: OciReference, options?: RemoteRequestOptions): Promise<RemoteTree>;
+  /** the one layer of `mediaType` an `oci://` artifact holds (a catalog), with the manifest's digest */
+  pullLayer(ref: OciReference, mediaType: string, options?: RemoteRequestOptions): Promise<PulledSingleLayer>;
   /** removes everything fetched into temporary directories */
   cleanup(): void;
 }
@@ -47,10 +50,12 @@ export interface RemoteSource {
 /**
  * A remote reference a build read, as written (`url`), with what it resolved to: a git base's
  * ref and commit, an OCI tree's or catalog's manifest digest, an HTTP file's sha256 (hex), a
- * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest.
+ * catalog exec program's sha256 (as its catalog gives it), a pulled chart archive's digest. A
+ * container function's image given by tag has the digest the lock pins it to, if it does (the
+ * build does not ask the registry: `lock()` does; see locked-image.ts).
  */
 export interface RemoteInput {
-  type: 'git' | 'http' | 'oci' | 'exec' | 'helm';
+  type: 'git' | 'http' | 'oci' | 'exec' | 'helm' | 'image';
   /** the reference as written; a chart's repository */
   url: string;
   /** a chart's name and version (as written) */
@@ -82,6 +87,11 @@ export function forBuild(source: RemoteSource, signal: AbortSignal, fetched: (in
       const t = await source.pullTree(ref, { signal });
       fetched({ type: 'oci', url: ref.raw, ...(t.digest && { digest: t.digest }) });
       return t;
+    },
+    pullLayer: async (ref, mediaType) => {
+      const layer = await source.pullLayer(ref, mediaType, { signal });
+      fetched({ type: 'oci', url: ref.raw, digest: layer.digest });
+      return layer;
     },
     cleanup: () => source.cleanup(),
   };
