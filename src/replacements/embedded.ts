@@ -2,7 +2,7 @@ import { Document, isMap as isYamlMap, isScalar as isYamlScalar, isSeq as isYaml
 import { KustomizeError } from '../errors.js';
 import { goJson, goJsonIndented } from '../yaml/go-json.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
-import { isMap, type Value, type YMap } from '../yaml/value.js';
+import { identicalValues, isMap, type Value, type YMap } from '../yaml/value.js';
 import { lookupSlot, readSlot, type Slot } from './lookup.js';
 
 /**
@@ -15,7 +15,7 @@ import { lookupSlot, readSlot, type Slot } from './lookup.js';
  */
 
 /** Where a target path enters a string: the string's place, the index of the first path part inside it, and what it holds. */
-export interface EmbeddedEntry {
+interface EmbeddedEntry {
   readonly slot: Slot;
   readonly inside: number;
   readonly document: EmbeddedDocument;
@@ -118,9 +118,11 @@ function isBlankPlain(n: unknown): boolean {
 
 /**
  * The node for `after`, reusing `node` (which reads as `before`) where they agree, so what was
- * not written keeps how it was written. A scalar written over keeps its quoting and comments.
+ * not written keeps how it was written (an alias stays an alias). A scalar written over keeps its
+ * quoting and comments.
  */
 function synced(node: unknown, before: Value | undefined, after: Value, doc: Document): Node {
+  if (identicalValues(before, after) && node) return node as Node;
   if (isMap(after)) {
     if (!isYamlMap(node) || !isMap(before)) return doc.createNode(after);
     for (const key of Object.keys(after)) {
@@ -139,7 +141,6 @@ function synced(node: unknown, before: Value | undefined, after: Value, doc: Doc
     return node;
   }
   if (!isYamlScalar(node)) return doc.createNode(after);
-  if (before === after) return node;
   const fresh = new Scalar(after);
   // kustomize keeps the node's style: a string written over a quoted one is quoted alike
   if (typeof after === 'string' && node.type !== 'PLAIN') fresh.type = node.type;

@@ -84,6 +84,10 @@ describe('YAML held in a string', () => {
     assert.deepEqual(await replaced({ doc: 'a: x\n', path: 'a', value: 'true' }), { doc: 'a: "true"' });
   });
 
+  test('what was not written stays as written: anchors and aliases, comments, an explicit document start', async () => {
+    assert.deepEqual(await replaced({ doc: '---\nbase: &b {x: 1} # shared\nother: *b\nname: a\n', path: 'name' }), { doc: 'base: &b {x: 1} # shared\nother: *b\nname: new' });
+  });
+
   test('a string that reads as a plain scalar fails as a path through a string always did', async () => {
     assert.deepEqual(await replaced({ doc: 'nginx', path: 'tag' }), {
       error: 'unable to find field "data.doc.tag" in replacement target: wrong node kind: expected MappingNode but got ScalarNode: node contents:\nnginx',
