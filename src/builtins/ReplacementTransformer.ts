@@ -4,8 +4,7 @@ import type { ReplacementField } from '../kinds/kustomization.js';
 import { ReplacementFieldShape, ReplacementShape } from '../kinds/shapes.js';
 import type { ResourceMap } from '../model/resource-map.js';
 import type { PluginContext, Transformer } from '../plugins/plugin.js';
-import { applyReplacements, type ReplacementSpec } from '../replacements/apply.js';
-import type { TargetIdMatching } from '../replacements/select.js';
+import { applyReplacements, type ReplacementBehavior, type ReplacementSpec } from '../replacements/apply.js';
 import { isMap, type Value, type YMap } from '../yaml/value.js';
 import { decodeConfig } from '../plugins/builtin-config.js';
 import { describeSelector } from '../model/selector.js';
@@ -25,18 +24,18 @@ export class ReplacementTransformer implements Transformer {
     /** where each replacement was written, for notices */
     private readonly written: WrittenAt[],
     private readonly notice: GiveNotice,
-    private readonly matching: TargetIdMatching,
+    private readonly behavior: ReplacementBehavior,
   ) {}
 
   /** From a `transformers:` config `{apiVersion: builtin, kind: ReplacementTransformer, replacements: [...]}`. */
   static fromConfig(config: YMap, ctx: PluginContext, notice: GiveNotice): ReplacementTransformer {
     const c = decodeConfig<{ replacements?: (ReplacementField | undefined)[] }>(config, ConfigShape, ReplacementTransformer.kind);
     const { replacements, written } = load(c.replacements ?? [], ctx);
-    return new ReplacementTransformer(replacements, written, notice, ctx.profile.replacementTargetSelectors);
+    return new ReplacementTransformer(replacements, written, notice, ctx.profile);
   }
 
   transform(resources: ResourceMap): void {
-    applyReplacements(resources.resources(), this.replacements, this.matching, (i, j) => this.notice(unmatchedSelect(this.replacements[i]!, j, this.written[i]!)));
+    applyReplacements(resources.resources(), this.replacements, this.behavior, (i, j) => this.notice(unmatchedSelect(this.replacements[i]!, j, this.written[i]!)));
   }
 }
 

@@ -1,8 +1,9 @@
 import { KustomizeError, messageOf } from '../errors.js';
 import type { Resource } from '../model/resource.js';
 import { cloneValue, isMap, type Value } from '../yaml/value.js';
-import { goAtoi, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
-import { decodeTagged, isScalar, nodeText, tagOf, wrongKindMessage, type ScalarTag } from '../yaml/node.js';
+import { splitFieldPath } from './field-path.js';
+import { lookup } from './lookup.js';
+import { decodeTagged, isScalar, nodeText, tagOf, type ScalarTag } from '../yaml/node.js';
 import { selectSource, sourceIdString, type SourceSelector } from './select.js';
 
 export const DEFAULT_FIELD_PATH = 'metadata.name';
@@ -83,49 +84,4 @@ function part(v: Value, delimiter: string, index: number): ReplacementValue {
     throw new KustomizeError('REPLACEMENT_FAILED', `options.index ${index} is out of bounds for value ${text}`);
   }
   return scalarValue(tagOf(v), parts[index]!);
-}
-
-/**
- * kyaml's PathGetter without create: follows map keys, list indexes (`0`; `-` for the last
- * entry) and list-entry selectors (`[name=value]`, matched by exact text; the first match).
- * Blank parts are skipped. Undefined when the path leads nowhere.
- */
-function lookup(root: Value, path: string[]): Value | undefined {
-  let cur: Value = root;
-  for (const raw of path) {
-    const part = raw.trim();
-    if (part === '') continue;
-    let next: Value | undefined;
-    const idx = goAtoi(part);
-    if (idx !== undefined) {
-      if (idx < 0) throw new KustomizeError('REPLACEMENT_FAILED', `array index ${idx} cannot be negative`);
-      const list = elements(cur);
-      next = idx < list.length ? list[idx] : undefined;
-    } else if (part === '-') {
-      const list = elements(cur);
-      next = list.length > 0 ? list[list.length - 1] : undefined;
-    } else if (isListIndex(part)) {
-      const [name, value] = splitIndexNameValue(part);
-      next = matchElement(elements(cur), name, value);
-    } else {
-      if (cur === null) return undefined;
-      if (!isMap(cur)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', cur));
-      next = Object.prototype.hasOwnProperty.call(cur, part) ? cur[part] : undefined;
-    }
-    if (next === undefined) return undefined;
-    cur = next;
-  }
-  return cur;
-}
-
-function elements(v: Value): readonly Value[] {
-  if (v === null) return [];
-  if (!Array.isArray(v)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('SequenceNode', v));
-  return v;
-}
-
-/** The first entry whose text is `value` (`[=value]`), or that is a map whose field `name` has the text `value`. */
-function matchElement(list: readonly Value[], name: string, value: string): Value | undefined {
-  if (name === '') return list.find((e) => nodeText(e) === value);
-  return list.find((e) => isMap(e) && Object.prototype.hasOwnProperty.call(e, name) && nodeText(e[name]) === value);
 }

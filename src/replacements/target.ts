@@ -4,24 +4,11 @@ import { resolvePlainScalar } from '../yaml/resolve.js';
 import { isMap, markUntagged, setKey, untaggedText, type Value, type YMap, type YSeq } from '../yaml/value.js';
 import { goAtoi, isIdxNumber, isListIndex, splitFieldPath, splitIndexNameValue } from './field-path.js';
 import { decodeTagged, isScalar, nodeString, nodeText, tagOf, wrongKindMessage } from '../yaml/node.js';
-import type { ReplacementValue } from './source.js';
+import { scalarValue, type ReplacementValue } from './source.js';
 import { compileGoRegexp, type GoRegexp } from '../model/go-regexp.js';
 import type { Resource } from '../model/resource.js';
-
-/** A place holding a value: a key of a map or an index of a list. */
-interface Slot {
-  readonly parent: YMap | YSeq;
-  readonly key: string | number;
-}
-
-function read(slot: Slot): Value {
-  return (slot.parent as Record<string | number, Value>)[slot.key]!;
-}
-
-function write(slot: Slot, v: Value): void {
-  if (Array.isArray(slot.parent)) slot.parent[slot.key as number] = v;
-  else setKey(slot.parent, slot.key as string, v);
-}
+import { readSlot as read, writeSlot as write, type Slot } from './lookup.js';
+import { EmbeddedDocument, embeddedEntry } from './embedded.js';
 
 /**
  * What one run of the transformer remembers across replacements.
@@ -55,6 +42,11 @@ export class RunState {
     }
   }
 
+  /** Whether a failure waits for the end of the run. */
+  get failed(): boolean {
+    return this.failure !== undefined;
+  }
+
   /** Throws the first failure left for the end of the run. */
   finish(): void {
     if (this.failure) throw this.failure;
@@ -71,15 +63,19 @@ type CreateKind = ReplacementValue['kind'] | undefined;
  * appends, and a list-entry selector that matches nothing appends an entry made from it; the
  * last part is created as a node of the kind `create` names. Containers created inside a
  * null value are lost (kustomize appends them to the null node, which prints as null).
+ *
+ * With `intoStrings` (kustomize 5.8 on, #5679) a string met before the path's end is read as the
+ * YAML it holds and the path walked on in a copy (see {@link detached}).
  */
 class PathMatcher {
   constructor(
     private readonly path: readonly string[],
     private readonly create: CreateKind,
     private readonly state: RunState,
+    private readonly intoStrings: boolean,
   ) {}
 
-  match(root: YMap): Slot[] {
+  match(root: Value): Slot[] {
     const out: Slot[] = [];
     this.filter(root, undefined, 0, out);
     return out;
@@ -102,7 +98,9 @@ class PathMatcher {
   private field(node: Value, name: string, i: number, out: Slot[]): void {
     if (node !== null && !isMap(node)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', node));
     if (node !== null && Object.prototype.hasOwnProperty.call(node, name)) {
-      this.filter(node[name]!, { parent: node, key: name }, i + 1, out);
+      const child = node[name]!;
+      if (this.intoStrings && typeof child === 'string' && i + 1 < this.path.length) this.detached(child, i + 1, out);
+      else this.filter(child, { parent: node, key: name }, i + 1, out);
       return;
     }
     if (!this.create) return;
@@ -149,6 +147,22 @@ class PathMatcher {
     this.entries(list, part, i, out, true);
   }
 
+  /**
+   * kustomize 5.8 walks the path from part `i` on in the document a string holds, read anew:
+   * the fields found count as found, but what is written there is lost. A string that is no YAML
+   * fails with the parse error. The walk starts at the document itself, which is no list to an
+   * index, `*` or `[field=value]`, and is no node at all for a string of no document.
+   */
+  private detached(text: string, i: number, out: Slot[]): void {
+    const document = EmbeddedDocument.read(text);
+    const part = this.path[i]!;
+    const listPart = isIdxNumber(part) || isListIndex(part) || part === '*';
+    if (document.data === undefined) throw new KustomizeError('REPLACEMENT_FAILED', `wrong node kind: expected ${listPart ? 'SequenceNode' : 'MappingNode'} but got `);
+    if (listPart) throw new KustomizeError('REPLACEMENT_FAILED', `wrong node kind: expected SequenceNode but got DocumentNode: node contents:\n${document.printedAsYaml(document.data)}`);
+    const found = new PathMatcher(this.path.slice(i), this.create, new RunState(), true).match(document.data);
+    for (const slot of found) out.push({ ...slot, detached: true });
+  }
+
   /** Creates the node for path part `i` at `slot`: the kind the next part needs, or `create` for the last. */
   private put(slot: Slot, i: number, add: (v: Value) => void): void {
     const next = i + 1 < this.path.length ? this.path[i + 1]! : '';
@@ -168,13 +182,18 @@ function elements(v: Value): YSeq {
   return v;
 }
 
-/** A field path of a replacement target, split once for all the resources the target selects. */
+/**
+ * A field path of a replacement target, split once for all the resources the target selects.
+ * With `intoStrings` (kustomize 5.8 on, #5679) the path may go on into JSON or YAML held in a
+ * string field (see embedded.ts).
+ */
 export class TargetField {
   private parts: readonly string[] | undefined;
 
   constructor(
     private readonly fieldPath: string,
     private readonly options: FieldOptions | undefined,
+    private readonly intoStrings: boolean,
   ) {}
 
   /** Copies `value` into every field the path names in the resource (kustomize's copyValueToTarget). */
@@ -184,19 +203,47 @@ export class TargetField {
     // what the path can write lies below its leading map keys
     const firstSelector = parts.findIndex((p) => isIdxNumber(p) || isListIndex(p) || p === '*');
     target.ownPath(firstSelector < 0 ? parts : parts.slice(0, firstSelector));
+    if (this.intoStrings && copyIntoString(target.view, parts, value, create, state)) return;
     let slots: Slot[];
     try {
-      slots = new PathMatcher(parts, create, state).match(target.view);
+      slots = new PathMatcher(parts, create, state, this.intoStrings).match(target.view);
     } catch (e) {
       throw new KustomizeError('REPLACEMENT_FAILED', `${this.notFound(create)}: ${messageOf(e)}`, { cause: e });
     }
     if (slots.length === 0) throw new KustomizeError('REPLACEMENT_FAILED', this.notFound(create));
-    for (const slot of slots) setFieldValue(slot, value, this.options, state);
+    for (const slot of slots) if (!slot.detached) setFieldValue(slot, value, this.options, state);
   }
 
   private notFound(create: CreateKind): string {
     return `unable to find${create ? ' or create' : ''} field ${JSON.stringify(this.fieldPath)} in replacement target`;
   }
+}
+
+/**
+ * kustomize 5.8's first try at a target path: into the document a string on the path holds (see
+ * {@link embeddedEntry}), the string printed again with the value in place. The value goes in
+ * whole there (`delimiter` and `index` are not read), a scalar keeping its type, and `create`
+ * creates inside the document. False, leaving everything as it was, where that does not work
+ * out (no such string, nothing found there, the string not printable after the write): kustomize
+ * then walks the path as any other.
+ */
+function copyIntoString(root: YMap, parts: readonly string[], value: ReplacementValue, create: CreateKind, state: RunState): boolean {
+  const entry = embeddedEntry(root, parts);
+  if (!entry) return false;
+  const inside = new RunState();
+  let slots: Slot[];
+  try {
+    slots = new PathMatcher(parts.slice(entry.inside), create, inside, true).match(entry.data);
+  } catch (e) {
+    if (e instanceof KustomizeError) return false;
+    throw e;
+  }
+  if (slots.length === 0) return false;
+  for (const slot of slots) if (!slot.detached) setFieldValue(slot, value, undefined, inside);
+  const printed = entry.document.printed(inside.failed);
+  if (printed === undefined) return false;
+  setFieldValue(entry.slot, scalarValue('str', printed), undefined, state);
+  return true;
 }
 
 /**

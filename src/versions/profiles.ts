@@ -25,6 +25,13 @@ export interface KustomizeProfile {
    * empty JSON patch, which fails without a target (before 5.8.1), or nothing (5.8.1, #5990).
    */
   readonly emptyPatch: 'empty-json-patch' | 'ignored';
+  /**
+   * Whether a replacement target's field path may run on into JSON or YAML held in a string
+   * (`data.config\.json.config.hostname`: the field `config.hostname` of the document in
+   * `data.config.json`), the string printed again after the write (5.8.0, #5679); before, a
+   * path through a string fails ("wrong node kind").
+   */
+  readonly replacementIntoStrings: boolean;
   /** whether a replacement may give its value as `sourceValue` instead of a `source` (5.7.0, #5630); before, an unknown field */
   readonly replacementSourceValue: boolean;
   /** whether `helmCharts` entries take `devel` (5.7.0, #5865); before, an unknown field */
@@ -71,6 +78,7 @@ const V5_4_2: KustomizeProfile = {
   replacementTargetSelectors: 'exact',
   patchReadAsBoth: 'refused',
   emptyPatch: 'empty-json-patch',
+  replacementIntoStrings: false,
   replacementSourceValue: false,
   helmChartDevel: false,
   patchOptions: 'any-names',
@@ -91,6 +99,7 @@ const V5_8_0: KustomizeProfile = {
   ...V5_7_1,
   version: '5.8.0',
   replacementTargetSelectors: 'anchored-regex',
+  replacementIntoStrings: true,
   patchOptions: 'allowNameChange-allowKindChange',
   helmChartNamespace: 'kustomization-or-above',
   namespaceOnHelmOutput: false,

@@ -13,30 +13,47 @@ import type { Value } from './value.js';
 
 export function goJson(value: Value): string {
   const parts: string[] = [];
-  write(value, parts);
+  write(value, parts, undefined);
   return parts.join('');
 }
 
-function write(v: Value, out: string[]): void {
+/**
+ * {@link goJson} as Go's `json.MarshalIndent(v, "", "  ")` prints it: each entry on a line of
+ * its own, two spaces deeper than its container, `": "` after keys; `{}` and `[]` when empty.
+ */
+export function goJsonIndented(value: Value): string {
+  const parts: string[] = [];
+  write(value, parts, '\n');
+  return parts.join('');
+}
+
+/** Writes `v`; `line` is the line break and indentation of its own level when indenting. */
+function write(v: Value, out: string[], line: string | undefined): void {
   if (v === null) out.push('null');
   else if (typeof v === 'string') out.push(goJsonString(v));
   else if (typeof v === 'boolean') out.push(v ? 'true' : 'false');
   else if (typeof v === 'number' || typeof v === 'bigint') out.push(goJsonNumber(v));
   else if (Array.isArray(v)) {
+    const inner = line === undefined ? undefined : `${line}  `;
     out.push('[');
     for (let i = 0; i < v.length; i++) {
       if (i > 0) out.push(',');
-      write(v[i]!, out);
+      if (inner !== undefined) out.push(inner);
+      write(v[i]!, out, inner);
     }
+    if (v.length > 0 && line !== undefined) out.push(line);
     out.push(']');
   } else {
     const keys = Object.keys(v).sort(compareUtf8);
+    const inner = line === undefined ? undefined : `${line}  `;
     out.push('{');
     for (let i = 0; i < keys.length; i++) {
       if (i > 0) out.push(',');
-      out.push(goJsonString(keys[i]!), ':');
-      write(v[keys[i]!]!, out);
+      if (inner !== undefined) out.push(inner);
+      out.push(goJsonString(keys[i]!), inner === undefined ? ':' : ': ');
+      write(v[keys[i]!]!, out, inner);
     }
+    if (keys.length > 0 && line !== undefined) out.push(line);
     out.push('}');
   }
 }

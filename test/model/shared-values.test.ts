@@ -213,7 +213,7 @@ test('a replacement on a shared object writes to copies of the fields it targets
       { source: { kind: 'ConfigMap', fieldPath: 'data.image' }, targets: [{ select: { kind: 'Deployment' }, fieldPaths: ['spec.template.spec.containers.[name=web].image'] }] },
       { source: { kind: 'ConfigMap', fieldPath: 'data.ns' }, targets: [{ select: { kind: 'Deployment' }, fieldPaths: ['metadata.annotations.[example.com/ns]'], options: { create: true } }] },
     ],
-    'anchored-regex',
+    { replacementTargetSelectors: 'anchored-regex', replacementIntoStrings: true },
   );
   assert.deepEqual(shared, before);
   assert.equal(at(r.view, 'spec', 'template', 'spec', 'containers', 0, 'image'), 'nginx:3');
