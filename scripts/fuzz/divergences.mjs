@@ -44,6 +44,16 @@ export function normalizeKubectl(output) {
  */
 
 /*
+ * - A date with a time of day written plain (`2001-12-14T21:59:43.10-05:00`) prints as Go's
+ *   RFC 3339 form of the time (`…43.1-05:00`) in kustomize, except inside a collection written in
+ *   flow style, such as every map and list of a JSON resource: kustomize writes the resource as
+ *   YAML before printing it, yaml.v3 quotes a plain scalar holding `:` in flow context, and the
+ *   text comes back a string as written. kustomize-ts does not keep collections' flow style and
+ *   prints the time. Found by the 10,000-case run against 5.7.1 (seed 1, cases 8375, 8861: a
+ *   patch writing such a value into a JSON resource). PLAIN_SCALARS has dates without a time.
+ */
+
+/*
  * - kustomize keeps its build state (name prefixes, origins…) in each resource's annotations,
  *   so mid-build every resource that went through a prefix, a suffix or `buildMetadata` has an
  *   annotations map: a field spec `metadata/annotations` with `create: false` (a `labels`

@@ -53,9 +53,10 @@ export const TRICKY_STRINGS = [
 /**
  * Texts a patch writes unquoted where the resource holds a string: YAML reads them as dates,
  * numbers, booleans. kustomize keeps the old value's quoting style for the new text, so these
- * exercise how a merge carries a style over (the smp-styled-scalars fixture).
+ * exercise how a merge carries a style over (the smp-styled-scalars fixture). No date with a
+ * time of day: see divergences.mjs.
  */
-export const PLAIN_SCALARS = ['2001-12-14', '0123', '9090', 'true', 'yes', 'off', '1.5', '1e3', '0x1F', '0o17', '.inf', '12:30', '2001-12-14T21:59:43.10-05:00'];
+export const PLAIN_SCALARS = ['2001-12-14', '0123', '9090', 'true', 'yes', 'off', '1.5', '1e3', '0x1F', '0o17', '.inf', '12:30'];
 
 /**
  * A value to be written unquoted whatever it reads as: the `yaml` package would quote it, so it

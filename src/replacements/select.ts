@@ -71,7 +71,7 @@ function isSelectedBy(id: ResId, sel: ResId, selEffectiveNs: string): boolean {
 }
 
 /** How a target's `select` and `reject` compare a resource's id fields (see {@link KustomizeProfile.replacementTargetSelectors}). */
-type TargetIdMatching = KustomizeProfile['replacementTargetSelectors'];
+export type TargetIdMatching = KustomizeProfile['replacementTargetSelectors'];
 
 /** A `select` or `reject` entry compiled: a test per id field it names, plus label/annotation selectors. */
 class CompiledSelector {
