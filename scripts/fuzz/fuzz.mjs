@@ -83,13 +83,14 @@ const totals = { cases: 0, identical: 0, bothFail: 0, messagesDiffer: 0, mismatc
 const shapes = new Map();
 const started = Date.now();
 
-/** kubectl's own error text from its stderr (klog's `err="…"` or `err=<` block, else all of it). */
+/** kubectl's own error text from its stderr (klog's `err="…"` or `err=<` block, else what follows the warnings: `error: …`). */
 function kubectlError(stderr) {
   const quoted = /err="((?:[^"\\]|\\.)*)"/.exec(stderr);
   if (quoted) return JSON.parse(`"${quoted[1]}"`);
   const block = /err=<\n([\s\S]*?)\n >/.exec(stderr);
   if (block) return block[1].split('\n').map((l) => l.replace(/^\t/, '')).join('\n');
-  return stderr.replace(/^error: /, '').trim();
+  const error = stderr.split('\n').filter((line) => !line.startsWith('# Warning: ')).join('\n');
+  return error.replace(/^error: /, '').trim();
 }
 
 function runKubectl(dir) {
