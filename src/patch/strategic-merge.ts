@@ -219,8 +219,9 @@ class Walker {
     const keys = Object.keys(d);
     // the patch's map here, when it has one of its own (often not: most of a target is untouched)
     const patch = isMap(origin) && origin !== d ? origin : undefined;
-    // the patch's map taken whole, where the target had none: kyaml still sets its fields one by one
-    const added = patch === undefined && origin === d && (isMissingOrNull(dest) || dest === origin);
+    // the patch's map taken whole (the target had none, or `$patch: replace`), and the maps in
+    // it: kyaml still sets their fields one by one, as fields it adds
+    const added = patch === undefined && origin === d;
     if (patch) {
       for (const k of Object.keys(patch)) if (!Object.prototype.hasOwnProperty.call(d, k)) keys.push(k);
     }
