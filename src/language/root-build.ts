@@ -32,8 +32,11 @@ export interface RootOutcome {
   built: boolean;
   /** what the last build that succeeded made (a failed build, and a check, keep it) */
   output?: RootOutput;
-  /** what this build printed, when it succeeded: what `kustomize-ts build` prints (a preview compares it) */
-  yaml?: string;
+  /**
+   * a fingerprint of what this build printed, when it succeeded (what `kustomize-ts build`
+   * prints): whether a preview changed, without keeping every root's output
+   */
+  rendered?: string;
 }
 
 /** A root's output as features read it (completion, code lens): each resource's ids, and where custom kinds' schemas are. */
@@ -81,17 +84,33 @@ class RootReads extends AccessLog {
 /** Builds the root at `dir` over the editor's files: its error, or its warnings and lints, placed. An aborted build gives nothing. */
 export async function buildRoot(dir: string, kustomization: string, ctx: RootBuildContext): Promise<RootOutcome | undefined> {
   let output: RootOutput | undefined;
-  let yaml: string | undefined;
+  let rendered: string | undefined;
   const outcome = await inRoot(dir, kustomization, ctx, async (options) => {
     const { result, resources, crds } = await recordedBuild(dir, options, 'build()');
-    yaml = result.yaml;
+    rendered = fingerprint(result.yaml);
     output = {
       resources: resources.map((r) => ({ apiVersion: r.apiVersion, kind: r.kind, name: r.name, namespace: r.namespace, originalName: r.originalId.name, originalNamespace: r.originalId.namespace })),
       crds: { objects: resources.filter((r) => r.kind === 'CustomResourceDefinition').map((r) => r.view), files: crds },
     };
     return (placing) => [...result.notices.map((n) => noticeDiagnostic(n, placing)), ...result.warnings.map((w) => warningDiagnostic(w, placing))];
   });
-  return outcome && output ? { ...outcome, output, yaml } : outcome;
+  return outcome && output ? { ...outcome, output, rendered } : outcome;
+}
+
+/**
+ * A text's fingerprint: its length and 64 bits of hash in two FNV-1a lanes (not WebCrypto's
+ * sha256, which pages that are no secure context lack: the service runs there too). A changed
+ * rendering goes unnoticed only if its length and both lanes collide.
+ */
+function fingerprint(text: string): string {
+  let a = 0x811c9dc5;
+  let b = 0x9747b28c;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+  }
+  return `${(a >>> 0).toString(16)}${(b >>> 0).toString(16).padStart(8, '0')}:${text.length}`;
 }
 
 /**

@@ -544,9 +544,9 @@ export class Workspace {
   }
 }
 
-/** What a root's build rendered: its output, or its error. */
+/** What a root's build rendered: its output's digest, or its error. */
 function renderingOf(outcome: RootOutcome): string | undefined {
-  return outcome.built ? outcome.yaml : JSON.stringify(outcome.diagnostics);
+  return outcome.built ? outcome.rendered : JSON.stringify(outcome.diagnostics);
 }
 
 /** How many directories apart two directories are: up from one to where they meet, and down to the other. */
