@@ -3,7 +3,7 @@ import { KustomizeError } from '../errors.js';
 import { goJson, goJsonIndented } from '../yaml/go-json.js';
 import { parseYamlDocuments } from '../yaml/parse.js';
 import { identicalValues, isMap, type Value, type YMap } from '../yaml/value.js';
-import { lookupSlot, readSlot, type Slot } from './lookup.js';
+import { lookupStep, readSlot, type Slot } from './lookup.js';
 
 /**
  * Replacements into JSON or YAML held in a string (kustomize 5.8.0, #5679). A target path such
@@ -26,20 +26,27 @@ interface EmbeddedEntry {
 /**
  * The string a target path reaches before its end, if it holds a document: the path is followed
  * from the resource as a source path is (kyaml's lookup: exact `[name=value]`, the first match),
- * one part more each time, and the first scalar met decides (a path that cannot be followed that
- * far is tried one part longer). Undefined when that scalar is no string, or holds no YAML.
+ * one part at a time, and the first scalar met decides. Undefined when the path leads nowhere
+ * or into a value of the wrong kind first (kustomize tries each longer prefix, which fails the
+ * same way), when that scalar is no string, or when it holds no YAML.
  */
 export function embeddedEntry(root: YMap, parts: readonly string[]): EmbeddedEntry | undefined {
-  for (let i = 1; i < parts.length; i++) {
-    let slot: Slot | null | undefined;
+  let cur: Value = root;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i]!.trim();
+    if (part === '') continue;
+    let slot: Slot | undefined;
     try {
-      slot = lookupSlot(root, parts.slice(0, i));
+      slot = lookupStep(cur, part);
     } catch {
-      continue; // a part of the wrong kind: kustomize tries the next length
+      return undefined;
     }
-    if (!slot) continue;
+    if (!slot) return undefined;
     const v = readSlot(slot);
-    if (typeof v === 'object' && v !== null) continue;
+    if (typeof v === 'object' && v !== null) {
+      cur = v;
+      continue;
+    }
     if (typeof v !== 'string') return undefined; // a number, boolean or null holds no map or list
     let document: EmbeddedDocument;
     try {
@@ -47,7 +54,7 @@ export function embeddedEntry(root: YMap, parts: readonly string[]): EmbeddedEnt
     } catch {
       return undefined;
     }
-    return document.data === undefined ? undefined : { slot, inside: i, document, data: document.data };
+    return document.data === undefined ? undefined : { slot, inside: i + 1, document, data: document.data };
   }
   return undefined;
 }

@@ -37,36 +37,41 @@ export function lookup(root: Value, path: readonly string[]): Value | undefined 
 }
 
 /** {@link lookup}'s answer as the place holding it: null for a path of blank parts only. */
-export function lookupSlot(root: Value, path: readonly string[]): Slot | null | undefined {
+function lookupSlot(root: Value, path: readonly string[]): Slot | null | undefined {
   let cur: Value = root;
   let slot: Slot | null = null;
   for (const raw of path) {
     const part = raw.trim();
     if (part === '') continue;
-    let next: Slot | undefined;
-    const idx = goAtoi(part);
-    if (idx !== undefined) {
-      if (idx < 0) throw new KustomizeError('REPLACEMENT_FAILED', `array index ${idx} cannot be negative`);
-      const list = elements(cur);
-      next = idx < list.length ? { parent: list, key: idx } : undefined;
-    } else if (part === '-') {
-      const list = elements(cur);
-      next = list.length > 0 ? { parent: list, key: list.length - 1 } : undefined;
-    } else if (isListIndex(part)) {
-      const [name, value] = splitIndexNameValue(part);
-      const list = elements(cur);
-      const i = matchElement(list, name, value);
-      next = i < 0 ? undefined : { parent: list, key: i };
-    } else {
-      if (cur === null) return undefined;
-      if (!isMap(cur)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', cur));
-      next = Object.prototype.hasOwnProperty.call(cur, part) ? { parent: cur, key: part } : undefined;
-    }
+    const next = lookupStep(cur, part);
     if (next === undefined) return undefined;
     slot = next;
     cur = readSlot(next);
   }
   return slot;
+}
+
+/** One step of {@link lookup}: where the (non-blank) `part` leads from `cur`; undefined for nowhere, an error for a value of the wrong kind. */
+export function lookupStep(cur: Value, part: string): Slot | undefined {
+  const idx = goAtoi(part);
+  if (idx !== undefined) {
+    if (idx < 0) throw new KustomizeError('REPLACEMENT_FAILED', `array index ${idx} cannot be negative`);
+    const list = elements(cur);
+    return idx < list.length ? { parent: list, key: idx } : undefined;
+  }
+  if (part === '-') {
+    const list = elements(cur);
+    return list.length > 0 ? { parent: list, key: list.length - 1 } : undefined;
+  }
+  if (isListIndex(part)) {
+    const [name, value] = splitIndexNameValue(part);
+    const list = elements(cur);
+    const i = matchElement(list, name, value);
+    return i < 0 ? undefined : { parent: list, key: i };
+  }
+  if (cur === null) return undefined;
+  if (!isMap(cur)) throw new KustomizeError('REPLACEMENT_FAILED', wrongKindMessage('MappingNode', cur));
+  return Object.prototype.hasOwnProperty.call(cur, part) ? { parent: cur, key: part } : undefined;
 }
 
 function elements(v: Value): YSeq {
